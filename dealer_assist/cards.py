@@ -1,0 +1,169 @@
+"""Cards, card codes and the shoe (RULINGS.md, "Everywhere").
+
+A card code is a rank (A 2-10 J Q K, or T for 10) and a suit (S H D C, or ♠ ♥ ♦ ♣), in any case:
+``AS``, ``10h``, ``Td``, ``q♣``. Output is always canonical: ``10H``, ``QC``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dealer_assist.errors import RuleError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_ALIASES = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
+                 "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANK_ALIASES = {**{r: r for r in RANKS}, "T": "10", "1": "A"}
+FACES = frozenset({"J", "Q", "K"})
+
+
+class CardError(RuleError):
+    """A card code that cannot be read, or a card the shoe cannot deal."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; ``rank`` and ``suit`` are canonical codes."""
+
+    rank: str
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANKS or self.suit not in SUITS:
+            raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @property
+    def code(self) -> str:
+        return self.rank + self.suit
+
+    @property
+    def pips(self) -> int:
+        """Face value with J Q K = 10 and A = 1; games add their own Ace rules."""
+        if self.rank == "A":
+            return 1
+        if self.rank in FACES:
+            return 10
+        return int(self.rank)
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank in FACES
+
+    @property
+    def label(self) -> str:
+        """Human form with the suit symbol, e.g. ``10♥``."""
+        return self.rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def _build_index() -> dict[str, Card]:
+    return {r + s: Card(r, s) for r in RANKS for s in SUITS}
+
+
+_CANONICAL = _build_index()
+FULL_DECK: tuple[Card, ...] = tuple(_CANONICAL.values())
+
+
+def parse_card(text: str | Card) -> Card:
+    """Read a card code in any accepted spelling; raise CardError with the reason if it is not one."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardError(f"a card code must be text like 'QS' or '10h', not {text!r}")
+    raw = text.strip()
+    found = _CANONICAL.get(raw)
+    if found is not None:
+        return found
+    if len(raw) < 2:
+        raise CardError(f"{text!r} is not a card code (expected a rank and a suit, like 'QS' or '10h')")
+    rank_part, suit_part = raw[:-1].upper(), raw[-1].upper()
+    suit = _SUIT_ALIASES.get(suit_part) or _SUIT_ALIASES.get(raw[-1])
+    rank = _RANK_ALIASES.get(rank_part)
+    if rank is None:
+        raise CardError(f"{text!r}: unknown rank {raw[:-1]!r} (use A 2-10 J Q K or T)")
+    if suit is None:
+        raise CardError(f"{text!r}: unknown suit {raw[-1]!r} (use S H D C or ♠ ♥ ♦ ♣)")
+    return _CANONICAL[rank + suit]
+
+
+def parse_cards(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
+    """Read several codes: an iterable, or one string separated by spaces or commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return tuple(parse_card(t) for t in texts)
+
+
+def codes(cards: Iterable[Card | None]) -> list[str | None]:
+    """Canonical codes for output; ``None`` stays ``None`` (a card not yet revealed)."""
+    return [None if c is None else c.code for c in cards]
+
+
+_INDEX = {card: i for i, card in enumerate(FULL_DECK)}
+
+
+@dataclass(frozen=True, slots=True)
+class Shoe:
+    """Which cards are in play since the last shuffle or collection, in a shoe of ``decks`` decks.
+
+    ``counts`` holds, per card of FULL_DECK, how many copies are in play; an (N+1)-th is refused.
+    """
+
+    decks: int = 1
+    counts: tuple[int, ...] = (0,) * 52
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.decks <= 8:
+            raise RuleError(f"a shoe holds 1 to 8 decks, not {self.decks}")
+
+    def count(self, card: Card) -> int:
+        return self.counts[_INDEX[card]]
+
+    @property
+    def dealt(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def remaining(self) -> int:
+        return 52 * self.decks - self.dealt
+
+    def can_deal(self, card: Card) -> bool:
+        return self.counts[_INDEX[card]] < self.decks
+
+    def deal(self, card: Card) -> Shoe:
+        """The shoe with ``card`` taken out; refuse an (N+1)-th copy with a clear message."""
+        i = _INDEX[card]
+        if self.counts[i] >= self.decks:
+            copies = "once" if self.decks == 1 else f"{self.decks} times"
+            raise CardError(
+                f"{card.code} is already in play {copies}: a {self.decks}-deck shoe holds it only "
+                f"{copies} before the next shuffle"
+            )
+        counts = list(self.counts)
+        counts[i] += 1
+        return Shoe(self.decks, tuple(counts))
+
+    def deal_all(self, cards: Iterable[Card]) -> Shoe:
+        shoe = self
+        for card in cards:
+            shoe = shoe.deal(card)
+        return shoe
+
+    def release(self, cards: Iterable[Card]) -> Shoe:
+        """Put cards back (a bust hand returned to the deck mid-deal, a voided entry)."""
+        counts = list(self.counts)
+        for card in cards:
+            counts[_INDEX[card]] = max(0, counts[_INDEX[card]] - 1)
+        return Shoe(self.decks, tuple(counts))
+
+    def collect(self) -> Shoe:
+        """All cards back (a shuffle, or the cards gathered at the end of a deal)."""
+        return Shoe(self.decks)
+
+    def available(self) -> list[Card]:
+        """Cards that can still be dealt, for greying out the touch grid."""
+        return [c for c in FULL_DECK if self.counts[_INDEX[c]] < self.decks]

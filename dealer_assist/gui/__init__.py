@@ -1,0 +1,1 @@
+"""gui layer (see docs/design.md)."""

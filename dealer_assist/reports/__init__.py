@@ -1,0 +1,1 @@
+"""reports layer (see docs/design.md)."""

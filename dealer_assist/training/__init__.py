@@ -1,0 +1,1 @@
+"""training layer (see docs/design.md)."""

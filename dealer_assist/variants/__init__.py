@@ -1,0 +1,1 @@
+"""variants layer (see docs/design.md)."""

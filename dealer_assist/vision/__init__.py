@@ -1,0 +1,1 @@
+"""vision layer (see docs/design.md)."""
