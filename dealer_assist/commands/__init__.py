@@ -1,0 +1,1 @@
+"""Small CLI subcommands of the session layer."""

@@ -1,0 +1,253 @@
+"""The session engine: a command checked by the game's rules becomes an event in the log.
+
+State is never stored: it is the fold of the events (``variant.apply``). The engine itself
+handles three event types that every game shares:
+
+- ``session_start``: the game, its options, the seats and the first dealer (always event 1);
+- ``void``: withdraw an event of the round in progress (``target``: its seq, default the last
+  entry; ``reason``: required for any but the last entry). The round is re-folded without it;
+  if that is illegal the void is refused. A settled round is final.
+- ``end_session``: the players agree to stop, between rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from dealer_assist.errors import RuleError
+from dealer_assist.session.log import EventLog
+from dealer_assist.variants import get_variant
+from dealer_assist.variants.base import (
+    RoundResult,
+    SeatSpec,
+    check_fields,
+    event_int,
+    make_options,
+    options_dict,
+)
+
+ENGINE_EVENTS = ("session_start", "void", "end_session")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An accepted event with its place in the log."""
+
+    seq: int
+    body: dict[str, Any]
+
+
+class ReplayError(RuleError):
+    """An event of a replayed log or scenario was refused; ``index`` is its 0-based position."""
+
+    def __init__(self, index: int, event: dict[str, Any], reason: str) -> None:
+        super().__init__(f"event {index} ({event.get('type', '?')}): {reason}")
+        self.index, self.event, self.reason = index, event, reason
+
+
+def _seats_from(raw: list[Any], seat_fields: tuple[str, ...]) -> tuple[SeatSpec, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise RuleError("a session needs a list of seats, each with a name and money")
+    seats, names = [], set()
+    for i, item in enumerate(raw, start=1):
+        if isinstance(item, SeatSpec):
+            item = {"name": item.name, "money": item.money, "age": item.age}
+        if not isinstance(item, dict):
+            raise RuleError(f"seat {i}: expected an object with name and money")
+        allowed = {"name", "money", *seat_fields}
+        extra = set(item) - allowed - {"age"}
+        if extra:
+            raise RuleError(f"seat {i}: unknown field(s) {', '.join(sorted(extra))}")
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError(f"seat {i}: a name is required")
+        name = name.strip()
+        if name.casefold() in names:
+            raise RuleError(f"seat {i}: the name {name!r} is already taken at this table")
+        names.add(name.casefold())
+        money = item.get("money")
+        if isinstance(money, bool) or not isinstance(money, int) or money < 0:
+            raise RuleError(f"seat {i} ({name}): money must be a whole number of units, 0 or more")
+        age = item.get("age")
+        if "age" in seat_fields and (isinstance(age, bool) or not isinstance(age, int)):
+            raise RuleError(f"seat {i} ({name}): this game needs an age order (1 = oldest)")
+        seats.append(SeatSpec(name, money, age if isinstance(age, int) else None))
+    if "age" in seat_fields:
+        ages = sorted(s.age for s in seats)  # type: ignore[type-var]
+        if ages != list(range(1, len(seats) + 1)):
+            raise RuleError("age order must number the seats 1 (oldest) to N, each once")
+    return tuple(seats)
+
+
+def start_event(game: str, options: dict[str, Any] | None, seats: list[Any],
+                first_dealer: int | None = None) -> dict[str, Any]:
+    """Validate a new session and return its ``session_start`` event (options made explicit)."""
+    variant = get_variant(game)
+    resolved = make_options(variant.Options, options)
+    specs = _seats_from(seats, variant.SEAT_FIELDS)
+    body: dict[str, Any] = {
+        "type": "session_start",
+        "game": variant.NAME,
+        "options": options_dict(resolved),
+        "seats": [
+            {"name": s.name, "money": s.money, **({"age": s.age} if s.age is not None else {})}
+            for s in specs
+        ],
+    }
+    if first_dealer is not None:
+        body["first_dealer"] = first_dealer
+    variant.start(resolved, specs, first_dealer)  # refuses bad seat counts or dealer
+    return body
+
+
+class Session:
+    """A live session: the current state, the log it is written to, and the rounds so far."""
+
+    def __init__(self, start: dict[str, Any], log: EventLog | None = None) -> None:
+        if start.get("type") != "session_start":
+            raise RuleError("the first event of a session must be 'session_start'")
+        check_fields(start, ("game", "options", "seats", "first_dealer"))
+        self.variant: ModuleType = get_variant(start.get("game", ""))
+        options = make_options(self.variant.Options, start.get("options"))
+        seats = _seats_from(start.get("seats"), self.variant.SEAT_FIELDS)
+        self.options = options
+        self.seats = seats
+        self.state = self.variant.start(options, seats, start.get("first_dealer"))
+        self.log = log
+        self.entries: list[Entry] = [Entry(1, start)]
+        self.voided: dict[int, str] = {}
+        self.rounds: list[RoundResult] = []
+        self.ended = False
+        self._checkpoint = self.state
+        self._round: list[Entry] = []
+
+    # ------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, game: str, options: dict[str, Any] | None, seats: list[Any],
+            first_dealer: int | None = None, path: str | Path | None = None) -> Session:
+        """Start a session; with ``path`` it is logged to that SQLite file (which must be new)."""
+        body = start_event(game, options, seats, first_dealer)
+        log = None
+        if path is not None:
+            if Path(path).exists() and Path(path).stat().st_size > 0:
+                raise RuleError(f"{path} already exists: open it to resume, or choose a new file")
+            log = EventLog(path)
+            log.append(body)
+            log.set_meta("game", body["game"])
+        return cls(body, log)
+
+    @classmethod
+    def from_events(cls, events: list[dict[str, Any]], log: EventLog | None = None) -> Session:
+        """Replay events (the first is ``session_start``); ReplayError names the first refused."""
+        if not events:
+            raise ReplayError(0, {}, "no events: a session starts with 'session_start'")
+        try:
+            session = cls(events[0], log)
+        except RuleError as exc:
+            raise ReplayError(0, events[0], str(exc)) from exc
+        for index, event in enumerate(events[1:], start=1):
+            try:
+                session._accept(event, seq=index + 1)
+            except RuleError as exc:
+                raise ReplayError(index, event, str(exc)) from exc
+        return session
+
+    @classmethod
+    def open(cls, path: str | Path) -> Session:
+        """Reopen a logged session and rebuild its state by replaying every event."""
+        if not Path(path).exists():
+            raise RuleError(f"no session log at {path}")
+        log = EventLog(path)
+        return cls.from_events(log.events(), log)
+
+    # ------------------------------------------------------------ commands
+
+    def submit(self, event: dict[str, Any]) -> Any:
+        """Check a command; if the rules accept it, log it as one event and return the new state."""
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise RuleError("a command is an object with a 'type'")
+        seq = self.entries[-1].seq + 1
+        self._accept(event, seq=seq, write=True)
+        return self.state
+
+    def _accept(self, event: dict[str, Any], *, seq: int, write: bool = False) -> None:
+        kind = event.get("type")
+        if self.ended:
+            raise RuleError("the session has ended; start a new one")
+        if kind == "session_start":
+            raise RuleError("the session has already started")
+        if kind == "void":
+            state, round_entries, target = self._fold_without(event)
+            self._write(event, write)
+            self.voided[target] = event.get("reason", "")
+            self.state, self._round = state, round_entries
+        elif kind == "end_session":
+            check_fields(event, ("reason",))
+            if not self.state.between_rounds:
+                raise RuleError("finish (or void) the round in progress before ending the session")
+            self._write(event, write)
+            self.ended = True
+        else:
+            state = self.variant.apply(self.state, event)
+            self._write(event, write)
+            previous = self.state
+            self.state = state
+            self._round.append(Entry(seq, event))
+            if state.round_result is not None and state.round_result is not previous.round_result:
+                self.rounds.append(state.round_result)
+                self._checkpoint, self._round = state, []
+        self.entries.append(Entry(seq, event))
+
+    def _write(self, event: dict[str, Any], write: bool) -> None:
+        if write and self.log is not None:
+            self.log.append(event)
+
+    def _fold_without(self, event: dict[str, Any]) -> tuple[Any, list[Entry], int]:
+        check_fields(event, ("target", "reason"))
+        if not self._round:
+            raise RuleError("nothing to undo in this round (a settled round is final)")
+        last = self._round[-1].seq
+        target = event_int(event, "target") if "target" in event else last
+        reason = event.get("reason", "")
+        if not isinstance(reason, str):
+            raise RuleError("a void's reason is text")
+        if target != last and not reason.strip():
+            raise RuleError("voiding an earlier entry needs a reason (for the audit trail)")
+        kept = [e for e in self._round if e.seq != target]
+        if len(kept) == len(self._round):
+            raise RuleError(f"event {target} is not an entry of the round in progress")
+        state = self._checkpoint
+        for entry in kept:
+            try:
+                state = self.variant.apply(state, entry.body)
+            except RuleError as exc:
+                raise RuleError(
+                    f"cannot void event {target}: event {entry.seq} ({entry.body['type']}) "
+                    f"would then be refused: {exc}"
+                ) from exc
+        return state, kept, target
+
+    # ------------------------------------------------------------ views
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.ended else self.variant.legal_actions(self.state)
+
+    def view(self) -> Any:
+        return self.variant.view(self.state)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def round_entries(self) -> list[Entry]:
+        """Accepted, not voided entries of the round in progress (what undo can withdraw)."""
+        return list(self._round)
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()

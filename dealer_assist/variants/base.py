@@ -1,0 +1,227 @@
+"""What every game module shares: seats, round results, the table view, options and event fields.
+
+A game module (one per rule text) provides:
+
+- ``NAME``, ``TITLE``, ``RULES_FILE``, ``Options`` (a frozen dataclass; each field's metadata
+  has ``doc``, and ``choices`` or ``min``/``max`` where it helps), ``SEAT_FIELDS`` (extra seat
+  attributes such as ``age``), ``MIN_SEATS``, ``MAX_SEATS``;
+- ``start(options, seats, first_dealer) -> state``;
+- ``apply(state, event) -> state``: a pure function that raises RuleError to refuse;
+- ``legal_actions(state) -> list[Action]`` and ``view(state) -> TableView`` for the GUI.
+
+A state is a frozen dataclass with at least ``round_result`` (the RoundResult of the round the
+last event completed, or the previous one) and ``finished`` (the game is over).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat at the start of a session. Seats are numbered 1.. clockwise around the table."""
+
+    name: str
+    money: int
+    age: int | None = None  # age order: 1 = oldest (games that break ties by age)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome in a round. ``amount`` is what the seat won (+) or lost (-)."""
+
+    seat: int
+    outcome: str
+    amount: int
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A completed round: results in the game's settlement order, money after, who deals next."""
+
+    number: int
+    dealer: int | None
+    results: tuple[SeatResult, ...]
+    bankrolls: tuple[int, ...]
+    next_dealer: int | None
+    house: int = 0  # house-banked games: the house's result (+ = house won)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(r.amount for r in self.results) + self.house
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal action for the GUI: the event ``type`` to send, with fixed and asked-for fields."""
+
+    type: str
+    label: str
+    seat: int | None = None
+    fixed: tuple[tuple[str, Any], ...] = ()
+    asks: str | None = None  # "amount", "card" or None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def event(self, **values: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": self.type}
+        if self.seat is not None:
+            body["seat"] = self.seat
+        body.update(dict(self.fixed))
+        body.update(values)
+        return body
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What the table screen shows for one seat; every value is computed by the game module."""
+
+    seat: int
+    name: str
+    money: int
+    cards: tuple[str | None, ...] = ()  # codes; None = face down / not yet entered
+    hidden: tuple[bool, ...] = ()  # per card: shown face down to the table
+    value: str = ""
+    status: str = "waiting"  # waiting, to act, stood, bust, folded, out, ...
+    wagers: tuple[tuple[str, int], ...] = ()
+    is_dealer: bool = False
+    role: str = ""  # "dealer", "banker", "opener", ...
+    extra: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The whole table for the GUI."""
+
+    title: str
+    round_number: int
+    phase: str
+    prompt: str
+    seats: tuple[SeatView, ...]
+    pot: int | None = None
+    dealer_seat: int | None = None
+    to_act: int | None = None
+    info: tuple[str, ...] = ()
+    usable_cards: tuple[str, ...] = ()  # cards the shoe can still deal (touch grid)
+
+
+# ---------------------------------------------------------------- options
+
+
+def option_specs(options_cls: type) -> list[dict[str, Any]]:
+    """Each option's name, default, type, doc and limits, for the wizard and the docs."""
+    hints = typing.get_type_hints(options_cls)
+    specs = []
+    for f in dataclasses.fields(options_cls):
+        spec = {"name": f.name, "default": f.default, "type": hints[f.name], **f.metadata}
+        specs.append(spec)
+    return specs
+
+
+def _coerce(name: str, kind: Any, value: Any, meta: typing.Mapping[str, Any]) -> Any:
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(kind) if a is not type(None)]
+        if value is None:
+            return None
+        kind = args[0]
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise RuleError(f"option {name}: expected true or false, got {value!r}")
+    elif kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"option {name}: expected a whole number, got {value!r}")
+        if "min" in meta and value < meta["min"]:
+            raise RuleError(f"option {name}: at least {meta['min']}, got {value}")
+        if "max" in meta and value > meta["max"]:
+            raise RuleError(f"option {name}: at most {meta['max']}, got {value}")
+    elif kind is str:
+        if not isinstance(value, str):
+            raise RuleError(f"option {name}: expected text, got {value!r}")
+    if "choices" in meta and value not in meta["choices"]:
+        choices = ", ".join(map(str, meta["choices"]))
+        raise RuleError(f"option {name}: {value!r} is not one of {choices}")
+    return value
+
+
+def make_options(options_cls: type, given: dict[str, Any] | None) -> Any:
+    """Build an Options instance from a dict, refusing unknown names and wrong types."""
+    given = dict(given or {})
+    hints = typing.get_type_hints(options_cls)
+    fields = {f.name: f for f in dataclasses.fields(options_cls)}
+    unknown = sorted(set(given) - set(fields))
+    if unknown:
+        raise RuleError(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(fields)}")
+    values = {k: _coerce(k, hints[k], v, fields[k].metadata) for k, v in given.items()}
+    options = options_cls(**values)
+    check = getattr(options, "check", None)
+    if check:
+        check()
+    return options
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    return dataclasses.asdict(options)
+
+
+def opt(default: Any, doc: str, **meta: Any) -> Any:
+    """A dataclass field for an option, with its one-line description."""
+    return field(default=default, metadata={"doc": doc, **meta})
+
+
+# ---------------------------------------------------------------- event fields
+
+
+def event_int(event: dict[str, Any], key: str, *, minimum: int | None = None) -> int:
+    value = event.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"'{event.get('type')}' needs a whole number '{key}', got {value!r}")
+    if minimum is not None and value < minimum:
+        raise RuleError(f"'{key}' must be at least {minimum}, got {value}")
+    return value
+
+
+def event_seat(event: dict[str, Any], seat_count: int, key: str = "seat") -> int:
+    value = event.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"'{event.get('type')}' needs a seat number '{key}', got {value!r}")
+    if not 1 <= value <= seat_count:
+        raise RuleError(f"there is no seat {value} (seats are 1 to {seat_count})")
+    return value
+
+
+def event_card(event: dict[str, Any], key: str = "card", *, allow_hidden: bool = False
+               ) -> Card | None:
+    """The card in ``event[key]``; ``None`` (face down, entered later) only where allowed."""
+    value = event.get(key)
+    if value is None:
+        if allow_hidden:
+            return None
+        raise RuleError(f"'{event.get('type')}' needs a card code '{key}' (like 'QS' or '10h')")
+    return parse_card(value)
+
+
+def check_fields(event: dict[str, Any], allowed: Sequence[str]) -> None:
+    """Refuse misspelt or unexpected fields, so a scenario file cannot silently mean something else."""
+    extra = sorted(set(event) - {"type", *allowed})
+    if extra:
+        raise RuleError(f"'{event.get('type')}' does not take field(s): {', '.join(extra)}")
+
+
+def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def add_at(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    return values[:index] + (values[index] + amount,) + values[index + 1:]

@@ -1,0 +1,22 @@
+"""Shared fixtures. Qt runs offscreen: set before any Qt import."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_QUICK_BACKEND", "software")
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+SCENARIOS = Path(__file__).resolve().parent / "scenarios"
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A fresh user-data folder per test (sessions, calibrated decks, trainees)."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("DEALER_ASSIST_DATA", str(folder))
+    return folder
