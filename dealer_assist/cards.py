@@ -70,7 +70,7 @@ FULL_DECK: tuple[Card, ...] = tuple(_CANONICAL.values())
 
 
 def parse_card(text: str | Card) -> Card:
-    """Read a card code in any accepted spelling; raise CardError with the reason if it is not one."""
+    """Read a card code in any accepted spelling; CardError says why it is not one."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -80,9 +80,10 @@ def parse_card(text: str | Card) -> Card:
     if found is not None:
         return found
     if len(raw) < 2:
-        raise CardError(f"{text!r} is not a card code (expected a rank and a suit, like 'QS' or '10h')")
-    rank_part, suit_part = raw[:-1].upper(), raw[-1].upper()
-    suit = _SUIT_ALIASES.get(suit_part) or _SUIT_ALIASES.get(raw[-1])
+        raise CardError(
+            f"{text!r} is not a card code (expected a rank and a suit, like 'QS' or '10h')")
+    rank_part = raw[:-1].upper()
+    suit = _SUIT_ALIASES.get(raw[-1].upper()) or _SUIT_ALIASES.get(raw[-1])
     rank = _RANK_ALIASES.get(rank_part)
     if rank is None:
         raise CardError(f"{text!r}: unknown rank {raw[:-1]!r} (use A 2-10 J Q K or T)")

@@ -10,7 +10,7 @@ import sys
 COMMANDS = {
     "gui": ("dealer_assist.gui.app", "open the dealer's table screen"),
     "demo": ("dealer_assist.gui.demo", "open a table of a chosen game pre-filled with players"),
-    "replay": ("dealer_assist.commands.replay", "replay a scenario file and print the rounds as JSON"),
+    "replay": ("dealer_assist.commands.replay", "replay a scenario file, print its rounds as JSON"),
     "verify": ("dealer_assist.commands.verify", "check the hash chain of a session log"),
     "games": ("dealer_assist.commands.games", "list the games and their options"),
     "analyze": ("dealer_assist.analysis.cli", "exact odds and strategy of a game's wagers"),

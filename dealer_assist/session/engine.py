@@ -54,11 +54,12 @@ def _seats_from(raw: list[Any], seat_fields: tuple[str, ...]) -> tuple[SeatSpec,
     seats, names = [], set()
     for i, item in enumerate(raw, start=1):
         if isinstance(item, SeatSpec):
-            item = {"name": item.name, "money": item.money, "age": item.age}
+            item = {k: v for k, v in (("name", item.name), ("money", item.money),
+                                      ("age", item.age), ("position", item.position))
+                    if v is not None}
         if not isinstance(item, dict):
             raise RuleError(f"seat {i}: expected an object with name and money")
-        allowed = {"name", "money", *seat_fields}
-        extra = set(item) - allowed - {"age"}
+        extra = set(item) - {"name", "money", *seat_fields}
         if extra:
             raise RuleError(f"seat {i}: unknown field(s) {', '.join(sorted(extra))}")
         name = item.get("name")
@@ -74,11 +75,18 @@ def _seats_from(raw: list[Any], seat_fields: tuple[str, ...]) -> tuple[SeatSpec,
         age = item.get("age")
         if "age" in seat_fields and (isinstance(age, bool) or not isinstance(age, int)):
             raise RuleError(f"seat {i} ({name}): this game needs an age order (1 = oldest)")
-        seats.append(SeatSpec(name, money, age if isinstance(age, int) else None))
+        position = item.get("position")
+        if "position" in seat_fields and (isinstance(position, bool)
+                                          or not isinstance(position, int) or position < 1):
+            raise RuleError(f"seat {i} ({name}): this game needs a table position (1, 2, ...)")
+        seats.append(SeatSpec(name, money, age if "age" in seat_fields else None,
+                              position if "position" in seat_fields else None))
     if "age" in seat_fields:
         ages = sorted(s.age for s in seats)  # type: ignore[type-var]
         if ages != list(range(1, len(seats) + 1)):
             raise RuleError("age order must number the seats 1 (oldest) to N, each once")
+    if "position" in seat_fields and len({s.position for s in seats}) != len(seats):
+        raise RuleError("two seats cannot share a table position")
     return tuple(seats)
 
 
@@ -93,7 +101,8 @@ def start_event(game: str, options: dict[str, Any] | None, seats: list[Any],
         "game": variant.NAME,
         "options": options_dict(resolved),
         "seats": [
-            {"name": s.name, "money": s.money, **({"age": s.age} if s.age is not None else {})}
+            {"name": s.name, "money": s.money,
+             **{k: getattr(s, k) for k in ("age", "position") if getattr(s, k) is not None}}
             for s in specs
         ],
     }

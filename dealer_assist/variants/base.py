@@ -33,6 +33,7 @@ class SeatSpec:
     name: str
     money: int
     age: int | None = None  # age order: 1 = oldest (games that break ties by age)
+    position: int | None = None  # table position (31 Classic: 1-6, vacant ones skipped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,19 +137,16 @@ def _coerce(name: str, kind: Any, value: Any, meta: typing.Mapping[str, Any]) ->
         if value is None:
             return None
         kind = args[0]
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise RuleError(f"option {name}: expected true or false, got {value!r}")
-    elif kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(f"option {name}: expected a whole number, got {value!r}")
-        if "min" in meta and value < meta["min"]:
-            raise RuleError(f"option {name}: at least {meta['min']}, got {value}")
-        if "max" in meta and value > meta["max"]:
-            raise RuleError(f"option {name}: at most {meta['max']}, got {value}")
-    elif kind is str:
-        if not isinstance(value, str):
-            raise RuleError(f"option {name}: expected text, got {value!r}")
+    if kind is bool and not isinstance(value, bool):
+        raise RuleError(f"option {name}: expected true or false, got {value!r}")
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RuleError(f"option {name}: expected a whole number, got {value!r}")
+    if kind is int and "min" in meta and value < meta["min"]:
+        raise RuleError(f"option {name}: at least {meta['min']}, got {value}")
+    if kind is int and "max" in meta and value > meta["max"]:
+        raise RuleError(f"option {name}: at most {meta['max']}, got {value}")
+    if kind is str and not isinstance(value, str):
+        raise RuleError(f"option {name}: expected text, got {value!r}")
     if "choices" in meta and value not in meta["choices"]:
         choices = ", ".join(map(str, meta["choices"]))
         raise RuleError(f"option {name}: {value!r} is not one of {choices}")
@@ -201,8 +199,9 @@ def event_seat(event: dict[str, Any], seat_count: int, key: str = "seat") -> int
     return value
 
 
-def event_card(event: dict[str, Any], key: str = "card", *, allow_hidden: bool = False
-               ) -> Card | None:
+def event_card(
+    event: dict[str, Any], key: str = "card", *, allow_hidden: bool = False
+) -> Card | None:
     """The card in ``event[key]``; ``None`` (face down, entered later) only where allowed."""
     value = event.get(key)
     if value is None:
@@ -213,7 +212,7 @@ def event_card(event: dict[str, Any], key: str = "card", *, allow_hidden: bool =
 
 
 def check_fields(event: dict[str, Any], allowed: Sequence[str]) -> None:
-    """Refuse misspelt or unexpected fields, so a scenario file cannot silently mean something else."""
+    """Refuse unexpected fields, so a misspelt scenario cannot silently mean something else."""
     extra = sorted(set(event) - {"type", *allowed})
     if extra:
         raise RuleError(f"'{event.get('type')}' does not take field(s): {', '.join(extra)}")

@@ -64,7 +64,8 @@ class Options:
 
     def check(self) -> None:
         if self.max_bet < self.min_bet:
-            raise RuleError(f"the maximum bet ({self.max_bet}) is below the minimum ({self.min_bet})")
+            raise RuleError(
+                f"the maximum bet ({self.max_bet}) is below the minimum ({self.min_bet})")
 
 
 # ---------------------------------------------------------------- hand values (G1, G2, G6)
@@ -479,7 +480,8 @@ def _settle(state: State, event: dict[str, Any]) -> State:
     dealer_detail = dealer_value.label if dealer_value else "no play"
     if state.dealer_case == "bust":
         dealer_detail = "bust"
-    dealer_result = SeatResult(state.dealer, "dealer", state.change[state.dealer - 1], dealer_detail)
+    dealer_change = state.change[state.dealer - 1]
+    dealer_result = SeatResult(state.dealer, "dealer", dealer_change, dealer_detail)
     return _rotate(state, (*seat_results, dealer_result))
 
 
@@ -503,7 +505,7 @@ def _settle_hand(state: State, seat: int, dealer: HandValue | None) -> tuple[str
 
 def _rotate(state: State, results: tuple[SeatResult, ...]) -> State:
     """G7 and G10: who deals next; under table stakes the broke are out; the game may end."""
-    opts, count = state.options, state.seat_count
+    opts = state.options
     out = state.out
     if opts.table_stakes:
         out = tuple(o or m <= 0 for o, m in zip(out, state.money, strict=True))
