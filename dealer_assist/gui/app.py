@@ -1,0 +1,311 @@
+"""The main window: the start screen, then a session's table; menus for every screen.
+
+``dealer-assist gui [FILE.db]`` and ``dealer-assist-gui`` start it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
+
+from dealer_assist.errors import RuleError
+from dealer_assist.gui.resources import THEMES, stylesheet
+from dealer_assist.gui.standings import StandingsDialog
+from dealer_assist.gui.start_screen import StartScreen
+from dealer_assist.gui.table_screen import TableScreen
+from dealer_assist.gui.wizard import SessionWizard
+from dealer_assist.session.engine import Session
+from dealer_assist.session.store import new_session_path
+
+FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
+# menu entry -> (module written by another screen's author, what it needs)
+TOOLS = {
+    "camera": ("dealer_assist.gui.camera_panel", "Camera…"),
+    "reconcile": ("dealer_assist.gui.reconcile", "Reconcile…"),
+    "training": ("dealer_assist.gui.training", "Training…"),
+}
+
+
+def module_available(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+class MainWindow(QMainWindow):
+    """Holds at most one open session; ``table`` is its TableScreen."""
+
+    def __init__(self, theme: str = "light") -> None:
+        super().__init__()
+        self.setWindowTitle("31 dealer assist")
+        self.theme = theme
+        self.scale = 1.0
+        self.session: Session | None = None
+        self.table: TableScreen | None = None
+        self.dialog: QWidget | None = None
+        self.camera: QDockWidget | None = None
+        self.stack = QStackedWidget(self)
+        self.start = StartScreen(self.stack)
+        self.start.new_requested.connect(self.new_session)
+        self.start.open_requested.connect(self.open_file)
+        self.start.demo_requested.connect(self.open_demo)
+        self.start.reconcile_requested.connect(self.open_reconcile)
+        self.start.resume_requested.connect(self.open_path)
+        self.stack.addWidget(self.start)
+        self.setCentralWidget(self.stack)
+        self._menus()
+        self.apply_theme(theme)
+        self.resize(1280, 800)
+
+    # ------------------------------------------------------------ menus
+
+    def _action(self, menu, text: str, slot, shortcut: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        session = bar.addMenu("&Session")
+        self._action(session, "New session…", self.new_session, "Ctrl+N")
+        self._action(session, "Open session file…", self.open_file, "Ctrl+O")
+        self._action(session, "Demo table", self.open_demo)
+        session.addSeparator()
+        self.end_action = self._action(session, "End session…", self.end_session, "Ctrl+E")
+        self.close_action = self._action(session, "Close table", self.close_table, "Ctrl+W")
+        session.addSeparator()
+        self._action(session, "Quit", self.close, "Ctrl+Q")
+        view = bar.addMenu("&View")
+        self.dark_action = self._action(view, "Dark theme", self.toggle_theme, "Ctrl+T")
+        self.dark_action.setCheckable(True)
+        self.full_action = self._action(view, "Full screen", self.toggle_full_screen, "F11")
+        tools = bar.addMenu("&Tools")
+        self.tool_actions: dict[str, QAction] = {}
+        slots = {"camera": self.open_camera, "reconcile": self.open_reconcile,
+                 "training": self.open_training}
+        for key, (module, text) in TOOLS.items():
+            action = self._action(tools, text, slots[key])
+            if not module_available(module):
+                action.setEnabled(False)
+                action.setToolTip(f"not available in this build ({module} is missing)")
+                action.setStatusTip(action.toolTip())
+            self.tool_actions[key] = action
+        tools.setToolTipsVisible(True)
+        self.start.button("reconcileButton").setEnabled(self.tool_actions["reconcile"].isEnabled())
+        self.start.button("reconcileButton").setToolTip(
+            "Check a session log's money and settlements" if module_available(
+                TOOLS["reconcile"][0]) else self.tool_actions["reconcile"].toolTip())
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        open_table = self.table is not None
+        self.end_action.setEnabled(open_table and not self.session.ended)  # type: ignore[union-attr]
+        self.close_action.setEnabled(open_table)
+        self.tool_actions["camera"].setEnabled(
+            open_table and module_available(TOOLS["camera"][0]))
+
+    # ------------------------------------------------------------ themes
+
+    def apply_theme(self, theme: str) -> None:
+        if theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}")
+        self.theme = theme
+        app = QApplication.instance()
+        if app is not None:
+            app.setStyleSheet(stylesheet(theme, self.scale))
+        self.dark_action.setChecked(theme == "dark")
+        if self.table is not None:
+            self._felt()
+
+    def _felt(self) -> None:
+        felt, rim = FELT[self.theme]
+        self.table.table.setProperty("felt", felt)  # type: ignore[union-attr]
+        self.table.table.setProperty("rim", rim)  # type: ignore[union-attr]
+        self.table.table.update()  # type: ignore[union-attr]
+
+    def resizeEvent(self, event) -> None:
+        """Bigger type on a big screen, so the table reads at arm's length there too."""
+        super().resizeEvent(event)
+        scale = 1.3 if self.width() >= 1500 and self.height() >= 900 else 1.0
+        if scale != self.scale:
+            self.scale = scale
+            self.apply_theme(self.theme)
+
+    def toggle_theme(self) -> None:
+        self.apply_theme("light" if self.theme == "dark" else "dark")
+
+    def toggle_full_screen(self) -> None:
+        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+
+    # ------------------------------------------------------------ sessions
+
+    def new_session(self) -> None:
+        wizard = SessionWizard(self)
+        self.dialog = wizard
+        wizard.accepted.connect(lambda: self._start_from(wizard))
+        wizard.open()
+
+    def _start_from(self, wizard: SessionWizard) -> None:
+        try:
+            session = Session.new(wizard.game(), wizard.options(), wizard.seats(),
+                                  wizard.first_dealer(), path=new_session_path(wizard.game()))
+        except RuleError as exc:
+            QMessageBox.warning(self, "Cannot start", str(exc))
+            return
+        self.show_session(session)
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a session log", "",
+                                              "Session logs (*.db);;All files (*)")
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a session log and show its table exactly where it stood."""
+        try:
+            session = Session.open(path)
+        except RuleError as exc:
+            QMessageBox.warning(self, "Cannot open", f"{path}:\n{exc}")
+            return False
+        self.show_session(session)
+        return True
+
+    def open_demo(self) -> None:
+        from dealer_assist.gui.demo import start_demo
+        self.show_session(start_demo("greek31"))
+
+    def show_session(self, session: Session) -> None:
+        self.close_table()
+        self.session = session
+        self.table = TableScreen(session, self.stack)
+        self.table.game_over.connect(self.show_standings)
+        self.stack.addWidget(self.table)
+        self.stack.setCurrentWidget(self.table)
+        self.setWindowTitle(f"31 dealer assist — {session.view().title}")
+        self._felt()
+        self._update_actions()
+        self.table.input.entry.setFocus()
+        if session.ended or session.state.finished:
+            self.show_standings()
+
+    def close_table(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+            self.camera = None
+        if self.table is not None:
+            self.stack.removeWidget(self.table)
+            self.table.deleteLater()
+            self.table = None
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        self.stack.setCurrentWidget(self.start)
+        self.start.refresh()
+        self.setWindowTitle("31 dealer assist")
+        self._update_actions()
+
+    def end_session(self) -> None:
+        if self.table is None:
+            return
+        reason, ok = QInputDialog.getText(self, "End session",
+                                          "Reason (optional), e.g. 'players agree to stop':")
+        if ok:
+            self.table.end_session(reason.strip())
+            self._update_actions()
+
+    def show_standings(self) -> None:
+        if self.session is None:
+            return
+        self.dialog = StandingsDialog(self.session.view(),
+                                      tuple(s.money for s in self.session.seats), parent=self)
+        self.dialog.open()
+        self._update_actions()
+
+    # ------------------------------------------------------------ other screens
+
+    def open_camera(self) -> None:
+        if self.table is None:
+            return
+        module = importlib.import_module(TOOLS["camera"][0])
+        panel_class = next(
+            (obj for obj in vars(module).values()
+             if isinstance(obj, type) and issubclass(obj, QWidget)
+             and hasattr(obj, "card_confirmed")), None)
+        if panel_class is None:
+            QMessageBox.warning(self, "Camera", "the camera panel has no card_confirmed signal")
+            return
+        panel = panel_class(self)
+        panel.card_confirmed.connect(self.table.deal_from_camera)
+        self.camera = QDockWidget("Camera", self)
+        self.camera.setWidget(panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera)
+
+    def open_reconcile(self) -> None:
+        if not module_available(TOOLS["reconcile"][0]):
+            return
+        paths, _ = QFileDialog.getOpenFileNames(self, "Session logs to reconcile", "",
+                                                "Session logs (*.db);;All files (*)")
+        if paths:
+            module = importlib.import_module(TOOLS["reconcile"][0])
+            module.open_reconcile(self, [Path(p) for p in paths])
+
+    def open_training(self) -> None:
+        module = importlib.import_module(TOOLS["training"][0])
+        opener = getattr(module, "open_training", None)
+        if opener is None:
+            QMessageBox.warning(self, "Training", "the training screens have no open_training")
+            return
+        opener(self)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", nargs="?", type=Path, help="a session log to resume")
+    parser.add_argument("--theme", choices=THEMES, default="light", help="colour theme")
+    parser.add_argument("--full-screen", action="store_true", help="fill the screen (tablets)")
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+        app.setApplicationName("dealer-assist")
+    return app  # type: ignore[return-value]
+
+
+def run(args: argparse.Namespace) -> int:
+    app = application()
+    window = MainWindow(args.theme)
+    if getattr(args, "file", None) and not window.open_path(args.file):
+        return 1
+    window.showFullScreen() if getattr(args, "full_screen", False) else window.show()
+    return app.exec()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="dealer-assist-gui", description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""One card drawn as a card: rank and suit on a white face, or a patterned back."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from dealer_assist.cards import SUIT_SYMBOLS
+
+RED_SUITS = ("H", "D")
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """``"10H"`` → ``("10", "H")``: rank and suit of a canonical card code."""
+    return code[:-1], code[-1]
+
+
+class CardFace(QWidget):
+    """A card. ``code`` None or ``face_down`` True draws the back (not entered / hidden)."""
+
+    def __init__(self, code: str | None, face_down: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.code = code
+        self.face_down = face_down or code is None
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setFixedSize(self.sizeHint())
+        tip = "face down" if self.face_down else code
+        if code is not None and face_down:
+            tip = f"{code} (hidden from the table)"
+        self.setToolTip(tip or "")
+        self.setAccessibleName(tip or "card")
+
+    def sizeHint(self) -> QSize:
+        return QSize(44, 62)
+
+    def set_card_height(self, height: int) -> None:
+        self.setFixedSize(round(height * 0.71), height)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        radius = rect.width() * 0.12
+        if self.face_down:
+            painter.setPen(QPen(QColor("#1b2a4a"), 1.5))
+            painter.setBrush(QBrush(QColor("#2f5fa8"), Qt.BrushStyle.SolidPattern))
+            painter.drawRoundedRect(rect, radius, radius)
+            inner = rect.adjusted(4, 4, -4, -4)
+            painter.setBrush(QBrush(QColor("#9db8e6"), Qt.BrushStyle.DiagCrossPattern))
+            painter.drawRoundedRect(inner, radius / 2, radius / 2)
+            if self.code is not None:  # the dealer knows it: show it small on the back
+                self._text(painter, inner, self.code, QColor("white"), 0.28)
+            return
+        rank, suit = split_code(self.code or "")
+        colour = QColor("#c8102e") if suit in RED_SUITS else QColor("#111111")
+        painter.setPen(QPen(QColor("#555555"), 1))
+        painter.setBrush(QColor("white"))
+        painter.drawRoundedRect(rect, radius, radius)
+        top = QRectF(rect.left() + 3, rect.top() + 1, rect.width() - 6, rect.height() * 0.45)
+        self._text(painter, top, rank, colour, 0.36, Qt.AlignmentFlag.AlignLeft)
+        bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.38, rect.width(),
+                        rect.height() * 0.6)
+        self._text(painter, bottom, SUIT_SYMBOLS.get(suit, "?"), colour, 0.5)
+
+    def _text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor, scale: float,
+              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> None:
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(max(8, round(self.height() * scale)))
+        painter.setFont(font)
+        painter.setPen(colour)
+        painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)

@@ -1,0 +1,44 @@
+"""The 13×4 touch grid of cards; the cards the shoe cannot deal are greyed out."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
+
+from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS
+
+
+class CardGrid(QWidget):
+    """One button per card (rows: suits, columns: ranks); a tap emits ``picked(code)``."""
+
+    picked = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cardGrid")
+        layout = QGridLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        self.buttons: dict[str, QPushButton] = {}
+        for row, suit in enumerate(SUITS):
+            for col, rank in enumerate(RANKS):
+                code = rank + suit
+                button = QPushButton(f"{rank}{SUIT_SYMBOLS[suit]}", self)
+                button.setObjectName(f"card_{code}")
+                button.setProperty("suit", "red" if suit in ("H", "D") else "black")
+                button.setMinimumSize(48, 48)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+                button.setToolTip(code)
+                button.clicked.connect(lambda _=False, c=code: self.picked.emit(c))
+                layout.addWidget(button, row, col)
+                self.buttons[code] = button
+
+    def set_usable(self, codes: tuple[str, ...] | list[str]) -> None:
+        """Enable exactly the cards the view says can still be dealt."""
+        usable = set(codes)
+        for code, button in self.buttons.items():
+            button.setEnabled(code in usable)
+
+    def button(self, code: str) -> QPushButton:
+        return self.buttons[code]

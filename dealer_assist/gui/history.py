@@ -1,0 +1,59 @@
+"""The rounds so far, each with its settlement, newest last."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_assist.gui.settlement_dialog import next_dealer_text, transfer_text
+from dealer_assist.variants.base import RoundResult
+
+
+class HistoryDialog(QDialog):
+    """A tree: one item per round (dealer, next dealer), its seat results as children."""
+
+    def __init__(self, rounds: list[RoundResult], names: tuple[str, ...],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historyDialog")
+        self.setWindowTitle("Rounds so far")
+        layout = QVBoxLayout(self)
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("historyTree")
+        self.tree.setHeaderLabels(("Round / seat", "Result", "Detail", "Pay / collect", "Money"))
+        for result in rounds:
+            dealer = names[result.dealer - 1] if result.dealer else "—"
+            item = QTreeWidgetItem(
+                (f"Round {result.number}", f"dealer {dealer}", "; ".join(result.notes),
+                 next_dealer_text(result, names), ""))
+            for seat_result in result.results:
+                money = (str(result.bankrolls[seat_result.seat - 1])
+                         if seat_result.seat - 1 < len(result.bankrolls) else "")
+                QTreeWidgetItem(item, (
+                    f"{seat_result.seat} {names[seat_result.seat - 1]}", seat_result.outcome,
+                    seat_result.detail, transfer_text(seat_result.amount), money))
+            self.tree.addTopLevelItem(item)
+            item.setExpanded(True)
+        if not rounds:
+            self.tree.addTopLevelItem(QTreeWidgetItem(("No round settled yet",)))
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setSelectionMode(QTreeWidget.SelectionMode.NoSelection)
+        self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        layout.addWidget(self.tree)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setMinimumSize(140, 52)
+        layout.addWidget(buttons)
+        self.resize(820, 480)
+
+    def round_count(self) -> int:
+        return sum(1 for i in range(self.tree.topLevelItemCount())
+                   if self.tree.topLevelItem(i).childCount())

@@ -1,0 +1,55 @@
+"""The strip under the table: the game's prompt, the last message, and the typing line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+
+class PromptBar(QWidget):
+    """``prompt`` is the view's sentence; ``message`` a refusal (error) or an announcement."""
+
+    def __init__(self, entry: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("promptBar")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 2, 8, 2)
+        layout.setSpacing(12)
+        self.prompt = QLabel(self)
+        self.prompt.setObjectName("prompt")
+        self.prompt.setTextFormat(Qt.TextFormat.PlainText)
+        self.prompt.setWordWrap(True)
+        self.message = QLabel(self)
+        self.message.setObjectName("message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.prompt, 1)
+        layout.addWidget(self.message, 1)
+        layout.addWidget(entry)
+        self.info = ""
+        self.show_message("")
+
+    def show_prompt(self, text: str, info: tuple[str, ...] = ()) -> None:
+        """The prompt; the game's notes show where the message goes when there is none."""
+        self.prompt.setText(text)
+        self.info = "\n".join(info)
+        if not self.message.property("shown"):
+            self._show(self.info, False, note=True)
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setProperty("shown", bool(text))
+        self._show(text or self.info, error, note=not text)
+
+    def _show(self, text: str, error: bool, note: bool) -> None:
+        self.message.setText(text)
+        self.message.setProperty("error", error)
+        self.message.setProperty("note", note)
+        self.message.setVisible(bool(text))
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+
+    def message_text(self) -> str:
+        """The message shown now ("" when only the game's notes show)."""
+        return self.message.text() if self.message.property("shown") else ""

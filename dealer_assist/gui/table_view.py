@@ -1,0 +1,127 @@
+"""The table: seats around an oval felt, with the game, the round and the pot inside."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from dealer_assist.gui.seat_widget import SeatWidget
+from dealer_assist.variants.base import TableView
+
+
+class TableWidget(QWidget):
+    """Lays out one SeatWidget per seat around an oval; seat 1 bottom left, then clockwise."""
+
+    seat_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("table")
+        self.seats: list[SeatWidget] = []
+        self.centre = QWidget(self)
+        self.centre.setObjectName("tableCentre")
+        box = QVBoxLayout(self.centre)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.setSpacing(2)
+        self.title = self._centre_label("tableTitle", box)
+        self.pot = self._centre_label("tablePot", box)
+        self.setMinimumSize(480, 220)
+
+    def _centre_label(self, name: str, box: QVBoxLayout) -> QLabel:
+        label = QLabel(self.centre)
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        box.addWidget(label)
+        return label
+
+    def show_view(self, view: TableView) -> None:
+        while len(self.seats) < len(view.seats):
+            seat = SeatWidget(self)
+            seat.clicked.connect(self.seat_clicked)
+            seat.show()
+            self.seats.append(seat)
+        while len(self.seats) > len(view.seats):
+            self.seats.pop().deleteLater()
+        for widget, seat in zip(self.seats, view.seats, strict=True):
+            widget.show_seat(seat, seat.seat == view.to_act)
+        self.title.setText(f"{view.title} — round {view.round_number}")
+        self.pot.setText("" if view.pot is None else f"Pot {view.pot}")
+        self.pot.setVisible(view.pot is not None)
+        self.centre.setToolTip("\n".join(view.info))
+        self._place()
+
+    def seat_widget(self, seat: int) -> SeatWidget:
+        return self.seats[seat - 1]
+
+    # ------------------------------------------------------------ layout
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._place()
+
+    @staticmethod
+    def arrangement(n: int) -> tuple[list[int], list[int], list[int]]:
+        """Seat indexes of the bottom row and top row (left to right) and the ends (left,
+        right): seat 1 bottom left, then clockwise: up the left, along the top, down the right."""
+        ends = 2 if n >= 9 else 0
+        rows = n - ends
+        top_count = (rows + 1) // 2
+        order = list(range(n))
+        first, rest = order[0], order[1:]
+        left = rest[:ends // 2]
+        rest = rest[ends // 2:]
+        top, rest = rest[:top_count], rest[top_count:]
+        right = rest[:ends // 2]
+        bottom = [first, *reversed(rest[ends // 2:])]
+        return bottom, top, left + right
+
+    def _place(self) -> None:
+        n = len(self.seats)
+        if not n:
+            return
+        bottom, top, ends = self.arrangement(n)
+        gap = 8
+        centre_h = self.centre.sizeHint().height()
+        extra = 18 if any(s.extra.text() for s in self.seats) else 0
+        levels = 3 if ends else 2
+        spare = (self.height() - centre_h - gap * 2) if not ends else self.height() - gap * 2
+        height = max(100 + extra, min(132 + 80 + extra, spare // levels))
+        card = min(132, height - 62 - extra - (16 if height > 170 else 0))
+        end_w = min(300, self.width() // 5) if ends else 0
+        span = self.width() - (2 * (end_w + gap) if ends else 0)
+        per_row = max(len(top), len(bottom), 1)
+        width = min(440, (span - gap * (per_row + 1)) // per_row)
+        left0 = end_w + gap if ends else 0
+        for row, y in ((top, 0), (bottom, self.height() - height)):
+            step = span / len(row)
+            for k, index in enumerate(row):
+                x = left0 + step * (k + 0.5) - width / 2
+                self._put(index, round(x), y, width, height, card)
+        for k, index in enumerate(ends):
+            x = 0 if k == 0 else self.width() - end_w
+            self._put(index, x, (self.height() - height) // 2, end_w, height, card)
+        inner_w = min(560, max(220, span - 2 * gap)) if not ends else max(200, span - 2 * gap)
+        self.centre.setGeometry(QRect(round(self.width() / 2 - inner_w / 2),
+                                      round(self.height() / 2 - centre_h / 2),
+                                      inner_w, centre_h))
+        self.centre.lower()
+
+    def _put(self, index: int, x: int, y: int, width: int, height: int, card: int) -> None:
+        seat = self.seats[index]
+        seat.set_card_height(card)
+        seat.setGeometry(QRect(x, y, width, height))
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        felt = QColor(self.property("felt") or "#1f6b45")
+        rim = QColor(self.property("rim") or "#5a3b1e")
+        margin_x = min(60, self.width() * 0.05)
+        margin_y = min(50, self.height() * 0.12)
+        rect = QRectF(self.rect()).adjusted(margin_x, margin_y, -margin_x, -margin_y)
+        painter.setPen(QPen(rim, 10))
+        painter.setBrush(felt)
+        painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
