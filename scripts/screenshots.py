@@ -15,12 +15,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_ASSIST_DATA", tempfile.mkdtemp(prefix="dealer-assist-shots-"))
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication
 
-from dealer_assist.gui.app import MainWindow, application  # noqa: E402
-from dealer_assist.gui.demo import start_demo  # noqa: E402
-from dealer_assist.session.engine import Session  # noqa: E402
-from dealer_assist.variants import available_games  # noqa: E402
+from dealer_assist.errors import RuleError
+from dealer_assist.gui.app import MainWindow, application
+from dealer_assist.gui.demo import start_demo
+from dealer_assist.session.engine import Session
+from dealer_assist.variants import available_games
 
 SIZES = ((1024, 600), (1920, 1080))
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +45,7 @@ def play_some(session: Session, steps: int) -> None:
             before = session.state.round_result
             try:
                 after = session.variant.apply(session.state, event)
-            except Exception:  # noqa: BLE001 - try the next legal action
+            except RuleError:  # try the next legal action
                 continue
             if after.round_result is not before:
                 return

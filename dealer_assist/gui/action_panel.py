@@ -124,6 +124,7 @@ class ActionPanel(QWidget):
             button.setToolTip(f"{action.label} ({key}){': ' + tip if tip else ''}")
             button.clicked.connect(lambda _=False, i=index: self.triggered.emit(i))
             self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            button.show()
             self.buttons.append(button)
 
     def set_history_enabled(self, undo: bool, void: bool) -> None:

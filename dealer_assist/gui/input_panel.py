@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -14,6 +14,20 @@ from PySide6.QtWidgets import (
 from dealer_assist.gui.card_grid import CardGrid
 from dealer_assist.gui.keypad import Keypad
 from dealer_assist.variants.base import Action
+
+
+class EntryLine(QLineEdit):
+    """The typing line; the table's Ctrl shortcuts (undo, void, history) win over its own."""
+
+    KEEP = (Qt.Key.Key_A, Qt.Key.Key_C, Qt.Key.Key_V, Qt.Key.Key_X)
+
+    def event(self, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+                and event.key() not in self.KEEP):
+            event.ignore()
+            return False
+        return super().event(event)
 
 
 def range_text(action: Action) -> str:
@@ -42,7 +56,7 @@ class InputPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         # the typing line lives in the prompt bar (see TableScreen); the panel owns it
-        self.entry = QLineEdit()
+        self.entry = EntryLine()
         self.entry.setObjectName("entry")
         self.entry.setMinimumHeight(44)
         self.entry.setFixedWidth(220)
@@ -69,10 +83,10 @@ class InputPanel(QWidget):
         if mode != self.mode:
             self.entry.clear()
         self.mode = mode
+        self.grid.set_usable(usable_cards)
         if action is not None and mode == "card":
             self.entry.setPlaceholderText("card: qs, 10h ⏎")
             self.entry.setToolTip(f"{action.label}: tap a card, or type its code and Enter")
-            self.grid.set_usable(usable_cards)
             self.stack.setCurrentWidget(self.grid)
         elif action is not None and mode == "amount":
             self.entry.setPlaceholderText(f"amount {range_text(action)}")

@@ -105,6 +105,7 @@ class SeatWidget(QFrame):
             card = CardFace(code, face_down, self.cards_box)
             card.set_card_height(self.card_height)
             self.cards_row.addWidget(card)
+            card.show()
         self.cards_row.addStretch(1)
         self.cards_box.setFixedHeight(self.card_height)
 

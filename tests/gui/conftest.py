@@ -1,0 +1,110 @@
+"""GUI test helpers: a window on a fresh data folder and a driver that clicks real widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from dealer_assist.gui.app import MainWindow
+from dealer_assist.gui.table_screen import TableScreen
+from dealer_assist.session.engine import Session
+from dealer_assist.session.store import new_session_path
+from dealer_assist.variants import available_games, get_variant
+
+GAMES = available_games()
+
+
+class Driver:
+    """Plays a table by clicking its buttons, as a dealer would."""
+
+    def __init__(self, qtbot, window: MainWindow) -> None:
+        self.qtbot = qtbot
+        self.window = window
+
+    @property
+    def screen(self) -> TableScreen:
+        assert self.window.table is not None
+        return self.window.table
+
+    @property
+    def session(self) -> Session:
+        return self.screen.session
+
+    def click(self, button: QPushButton) -> None:
+        assert button.isVisible() and button.isEnabled(), button.objectName()
+        self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    def action_button(self, index: int) -> QPushButton:
+        return self.screen.panel.buttons[index]
+
+    def usable_cards(self) -> list[QPushButton]:
+        grid = self.screen.input.grid
+        return [b for b in grid.buttons.values() if b.isEnabled()]
+
+    def type_amount(self, amount: int) -> None:
+        keypad = self.screen.input.keypad
+        self.click(keypad.findChild(QPushButton, "key_clear"))
+        for digit in str(amount):
+            self.click(keypad.findChild(QPushButton, f"key_{digit}"))
+        self.click(keypad.findChild(QPushButton, "key_ok"))
+
+    def entries(self) -> int:
+        return len(self.session.entries)
+
+    def step(self, index: int = 0) -> None:
+        """Tap the action ``index`` and give what it asks: the first card the game accepts,
+        or the smallest allowed amount. A settlement that opens is confirmed."""
+        action = self.screen.actions[index]
+        before = self.entries()
+        self.click(self.action_button(index))
+        if action.asks == "amount":
+            self.type_amount(action.minimum or 1)
+        elif action.asks == "card":
+            for button in self.usable_cards():
+                self.click(button)
+                if self.entries() > before or self.screen.settlement is not None:
+                    break
+        self.confirm_settlement()
+        assert self.entries() > before, self.screen.bar.message_text()
+
+    def confirm_settlement(self) -> bool:
+        dialog = self.screen.settlement
+        if dialog is None:
+            return False
+        assert dialog.isVisible()
+        self.click(dialog.confirm_button)
+        return True
+
+    def play_round(self, limit: int = 80) -> None:
+        """Play until the round in progress is settled (first legal action each time)."""
+        rounds = len(self.session.rounds)
+        for _ in range(limit):
+            if len(self.session.rounds) > rounds:
+                return
+            self.step(0)
+        raise AssertionError(f"round not settled after {limit} steps")
+
+
+@pytest.fixture
+def window(qtbot, data_dir) -> Iterator[MainWindow]:
+    win = MainWindow("light")
+    qtbot.addWidget(win)
+    win.resize(1024, 600)
+    win.show()
+    yield win
+    win.close_table()
+
+
+def demo_session(game: str) -> Session:
+    variant = get_variant(game)
+    demo = variant.DEMO
+    return Session.new(variant.NAME, demo.get("options"), demo["seats"],
+                       demo.get("first_dealer"), path=new_session_path(variant.NAME))
+
+
+@pytest.fixture
+def driver(qtbot, window) -> Driver:
+    return Driver(qtbot, window)

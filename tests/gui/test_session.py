@@ -1,0 +1,216 @@
+"""Start-up, the wizard, resume of an interrupted session, settlement, history and the end."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from conftest import GAMES, Driver, demo_session
+from PySide6.QtWidgets import QPushButton, QWizard
+
+from dealer_assist.gui import app as app_module
+from dealer_assist.gui import demo
+from dealer_assist.gui.app import MainWindow
+from dealer_assist.gui.card_face import CardFace
+from dealer_assist.gui.wizard import SessionWizard
+from dealer_assist.variants import get_variant
+from dealer_assist.variants.base import option_specs
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_resume_an_interrupted_session_exactly_where_it_stood(qtbot, data_dir, game):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.show()
+    session = demo_session(game)
+    path = session.log.path
+    first.show_session(session)
+    driver = Driver(qtbot, first)
+    for _ in range(5):
+        driver.step(0)
+    view, entries = session.view(), len(session.entries)
+    cards = [w.card_codes() for w in first.table.table.seats]
+    first.close()  # the tablet restarts mid-round
+    first.close_table()
+
+    second = MainWindow()
+    qtbot.addWidget(second)
+    second.show()
+    listed = second.start.sessions
+    assert listed.count() == 1 and game in listed.item(0).text()
+    button = second.start.button("resumeButton")
+    assert button.isEnabled()
+    Driver(qtbot, second).click(button)
+    resumed = second.session
+    assert resumed is not None and resumed.view() == view
+    assert len(resumed.entries) == entries
+    assert [w.card_codes() for w in second.table.table.seats] == cards
+    assert second.table.bar.prompt.text() == view.prompt
+    assert resumed.log.path == path
+    # and it goes on from there
+    Driver(qtbot, second).step(0)
+    assert len(resumed.entries) == entries + 1
+    second.close_table()
+
+
+def test_settlement_back_leaves_the_round_open(driver):
+    driver.window.show_session(demo_session("greek31"))
+    rounds = 0
+    for _ in range(80):
+        action = driver.screen.actions[0]
+        before = driver.entries()
+        driver.click(driver.action_button(0))
+        if action.asks == "amount":
+            driver.type_amount(action.minimum or 1)
+        elif action.asks == "card":
+            for button in driver.usable_cards():
+                driver.click(button)
+                if driver.entries() > before or driver.screen.settlement:
+                    break
+        if driver.screen.settlement is not None:
+            break
+    dialog = driver.screen.settlement
+    assert dialog is not None and dialog.isVisible()
+    table = dialog.table
+    assert table.rowCount() >= len(driver.session.names) - 1
+    entries = driver.entries()
+    driver.click(dialog.back_button)
+    assert driver.entries() == entries and len(driver.session.rounds) == rounds
+    assert "not recorded" in driver.screen.bar.message_text()
+    # the same action again, confirmed this time
+    driver.click(driver.action_button(0))
+    assert driver.screen.settlement is not None
+    pending = driver.screen.settlement
+    texts = [pending.table.item(r, 3).text() for r in range(pending.table.rowCount())]
+    assert all(t.startswith(("pay", "collect", "—")) or t.endswith("net") for t in texts)
+    driver.confirm_settlement()
+    assert len(driver.session.rounds) == 1
+    result = driver.session.rounds[0]
+    assert [pending.table.item(r, 0).text().split(" ")[0] for r in range(len(result.results))] \
+        == [str(r.seat) for r in result.results]  # the game's settlement order
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_history_lists_the_rounds(driver, game):
+    driver.window.show_session(demo_session(game))
+    driver.play_round()
+    driver.click(driver.screen.panel.history_button)
+    dialog = driver.screen.dialog
+    assert dialog.isVisible() and dialog.round_count() == 1
+    top = dialog.tree.topLevelItem(0)
+    assert top.text(0) == "Round 1"
+    assert top.childCount() == len(driver.session.rounds[0].results)
+    dialog.close()
+
+
+def test_end_of_session_shows_final_standings(driver):
+    window = driver.window
+    window.show_session(demo_session("greek31"))
+    driver.play_round()
+    assert window.end_action.isEnabled()
+    assert window.table.end_session("players agree to stop")
+    assert driver.session.ended
+    standings = window.dialog
+    assert standings.isVisible()
+    view = driver.session.view()
+    richest = sorted(view.seats, key=lambda s: -s.money)
+    assert standings.names_in_order() == [s.name for s in richest]
+    assert not window.end_action.isEnabled()
+    assert driver.screen.actions == []  # nothing more can be entered
+    assert driver.screen.panel.buttons == []
+
+
+def test_end_session_refused_mid_round(driver):
+    driver.window.show_session(demo_session("greek31"))
+    driver.step(0)
+    assert not driver.screen.end_session()
+    assert "finish" in driver.screen.bar.message_text()
+    assert not driver.session.ended
+
+
+def test_wizard_starts_a_session(qtbot, data_dir):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    driver = Driver(qtbot, window)
+    driver.click(window.start.button("newButton"))
+    wizard = window.dialog
+    assert isinstance(wizard, SessionWizard) and wizard.isVisible()
+    assert wizard.game() == "greek31"
+    driver.click(wizard.button(QWizard.WizardButton.NextButton))
+    specs = option_specs(get_variant("greek31").Options)
+    assert [e.spec["name"] for e in wizard.options_page.editors] == [s["name"] for s in specs]
+    assert wizard.options()["max_bet"] == 10  # the rule's default
+    wizard.options_page.editors[1].widget.setValue(20)
+    driver.click(wizard.button(QWizard.WizardButton.NextButton))
+    players = wizard.players_page
+    assert len(players.rows) == len(get_variant("greek31").DEMO["seats"])
+    players.rows[1].name.setText(players.rows[0].name.text())  # a duplicate name is refused
+    driver.click(wizard.button(QWizard.WizardButton.FinishButton))
+    assert "already taken" in players.error.text()
+    assert window.session is None
+    players.rows[1].name.setText("Zoe")
+    driver.click(players.rows[1].findChildren(QPushButton)[0])  # ▲: Zoe to seat 1
+    players.dealer.setCurrentIndex(2)  # seat 2 deals first
+    driver.click(wizard.button(QWizard.WizardButton.FinishButton))
+    session = window.session
+    assert session is not None
+    assert session.names[0] == "Zoe" and session.options.max_bet == 20
+    assert session.view().dealer_seat == 2
+    window.close_table()
+
+
+def test_start_screen_offers_nothing_to_resume_when_all_ended(qtbot, data_dir):
+    session = demo_session("greek31")
+    session.submit({"type": "end_session"})
+    session.close()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert not window.start.button("resumeButton").isEnabled()
+
+
+def test_demo_opens_a_filled_table(qtbot, data_dir):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    Driver(qtbot, window).click(window.start.button("demoButton"))
+    assert window.session is not None
+    names = [s["name"] for s in get_variant("greek31").DEMO["seats"]]
+    assert [w.name.text().split("  ")[1] for w in window.table.table.seats] == names
+    window.close_table()
+    session = demo.start_demo("greek31", keep=True)
+    assert session.log is not None and data_dir in session.log.path.parents
+    session.close()
+
+
+def test_theme_toggle_and_cards_drawn(qtbot, data_dir):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.show_session(demo_session("greek31"))
+    window.dark_action.trigger()
+    assert window.theme == "dark" and window.dark_action.isChecked()
+    assert "#161b22" in window.styleSheet() + app_module.QApplication.instance().styleSheet()
+    card = CardFace("10H")
+    assert not card.grab().isNull()
+    window.close_table()
+
+
+def test_command_line_arguments(data_dir):
+    parser = argparse.ArgumentParser()
+    app_module.add_arguments(parser)
+    args = parser.parse_args(["some.db", "--theme", "dark"])
+    assert args.file.name == "some.db" and args.theme == "dark"
+    parser = argparse.ArgumentParser()
+    demo.add_arguments(parser)
+    assert parser.parse_args([]).game == "greek31"
+
+
+def test_opening_a_missing_file_is_refused(qtbot, data_dir, monkeypatch):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    warnings = []
+    monkeypatch.setattr(app_module.QMessageBox, "warning",
+                        lambda *a: warnings.append(a[2]))
+    assert not window.open_path(data_dir / "nothing.db")
+    assert "no session log" in warnings[0] and window.session is None
