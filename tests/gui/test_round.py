@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAMES, demo_session
+from gui_driver import GAMES, demo_session, driver_fixture, window_fixture  # noqa: F401
 
 from dealer_assist.gui.card_face import CardFace
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 import pytest
-from conftest import GAMES, Driver, demo_session
+from gui_driver import GAMES, Driver, demo_session, driver_fixture, window_fixture  # noqa: F401
 from PySide6.QtWidgets import QPushButton, QWizard
 
 from dealer_assist.gui import app as app_module

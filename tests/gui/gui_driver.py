@@ -1,4 +1,5 @@
-"""GUI test helpers: a window on a fresh data folder and a driver that clicks real widgets."""
+"""GUI test helpers (imported by the tests: a conftest.py here would shadow tests/conftest.py):
+a window on a fresh data folder and a driver that clicks real widgets."""
 
 from __future__ import annotations
 
@@ -88,8 +89,8 @@ class Driver:
         raise AssertionError(f"round not settled after {limit} steps")
 
 
-@pytest.fixture
-def window(qtbot, data_dir) -> Iterator[MainWindow]:
+@pytest.fixture(name="window")
+def window_fixture(qtbot, data_dir) -> Iterator[MainWindow]:
     win = MainWindow("light")
     qtbot.addWidget(win)
     win.resize(1024, 600)
@@ -105,6 +106,6 @@ def demo_session(game: str) -> Session:
                        demo.get("first_dealer"), path=new_session_path(variant.NAME))
 
 
-@pytest.fixture
-def driver(qtbot, window) -> Driver:
+@pytest.fixture(name="driver")
+def driver_fixture(qtbot, window) -> Driver:
     return Driver(qtbot, window)
