@@ -1,5 +1,5 @@
 """Regenerate docs/screenshots/: each available game's table at 1024×600 and 1920×1080 (with a
-round in play, so cards, wagers and values show), the wizard and a settlement.
+round in play, so cards, wagers and values show), each game's settlement, the wizard, dark theme.
 
     uv run python scripts/screenshots.py [--out DIR] [--theme light|dark] [GAME ...]
 """
@@ -15,13 +15,17 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("DEALER_ASSIST_DATA", tempfile.mkdtemp(prefix="dealer-assist-shots-"))
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from dealer_assist.errors import RuleError
 from dealer_assist.gui.app import MainWindow, application
 from dealer_assist.gui.demo import start_demo
+from dealer_assist.gui.settlement_dialog import SettlementDialog
+from dealer_assist.gui.table_screen import pending_result
+from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
 from dealer_assist.variants import available_games
+from dealer_assist.variants.base import RoundResult
 
 SIZES = ((1024, 600), (1920, 1080))
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +59,44 @@ def play_some(session: Session, steps: int) -> None:
             return
 
 
+def pending_settlement(session: Session) -> RoundResult | None:
+    """Play on (first legal action) until an action would complete the round; its result."""
+    for _ in range(120):
+        view = session.view()
+        progressed = False
+        for action in session.legal_actions():
+            values = {}
+            if action.asks == "amount":
+                values["amount"] = action.minimum or 1
+            cards = view.usable_cards if action.asks == "card" else ("",)
+            for card in cards:
+                if action.asks == "card":
+                    values["card"] = card
+                try:
+                    result = pending_result(session, action.event(**values))
+                except RuleError:
+                    continue
+                if result is not None:
+                    return result
+                session.submit(action.event(**values))
+                progressed = True
+                break
+            if progressed:
+                break
+        if not progressed:
+            return None
+    return None
+
+
+def grab_widget(widget: QWidget, size: tuple[int, int], path: Path) -> None:
+    widget.resize(*size)
+    widget.show()
+    for _ in range(3):
+        QApplication.processEvents()
+    widget.grab().save(str(path))
+    print(path)
+
+
 def grab(window: MainWindow, size: tuple[int, int], path: Path) -> None:
     window.resize(*size)
     window.show()
@@ -82,6 +124,24 @@ def main() -> int:
         for size in SIZES:
             grab(window, size, args.out / f"{game}_{size[0]}x{size[1]}.png")
         window.close()
+    window = MainWindow(args.theme)
+    wizard = SessionWizard(window)
+    wizard.next()
+    grab_widget(wizard, (1024, 600), args.out / "wizard_options_1024x600.png")
+    wizard.next()
+    grab_widget(wizard, (1024, 600), args.out / "wizard_players_1024x600.png")
+    for game in games:
+        session = start_demo(game)
+        result = pending_settlement(session)
+        if result is not None:
+            dialog = SettlementDialog(result, session.names, confirm=True, parent=window)
+            grab_widget(dialog, (1024, 600) if game == games[0] else (900, 520),
+                        args.out / f"{game}_settlement.png")
+    window.show_session(start_demo(games[0]))
+    window.apply_theme("dark")
+    play_some(window.session, args.steps)
+    window.table.refresh()
+    grab(window, (1024, 600), args.out / f"{games[0]}_dark_1024x600.png")
     return 0
 
 

@@ -58,11 +58,16 @@ class CardFace(QWidget):
         painter.setPen(QPen(QColor("#555555"), 1))
         painter.setBrush(QColor("white"))
         painter.drawRoundedRect(rect, radius, radius)
-        top = QRectF(rect.left() + 3, rect.top() + 1, rect.width() - 6, rect.height() * 0.45)
-        self._text(painter, top, rank, colour, 0.36, Qt.AlignmentFlag.AlignLeft)
-        bottom = QRectF(rect.left(), rect.top() + rect.height() * 0.38, rect.width(),
-                        rect.height() * 0.6)
-        self._text(painter, bottom, SUIT_SYMBOLS.get(suit, "?"), colour, 0.5)
+        corner = QRectF(rect.left() + 2, rect.top(), rect.width() * 0.45, rect.height() * 0.3)
+        self._text(painter, corner, rank, colour, 0.26 if rank == "10" else 0.3,
+                   Qt.AlignmentFlag.AlignLeft)
+        pip = QRectF(rect.left() + 2, rect.top() + rect.height() * 0.27, rect.width() * 0.45,
+                     rect.height() * 0.22)
+        self._text(painter, pip, SUIT_SYMBOLS.get(suit, "?"), colour, 0.2,
+                   Qt.AlignmentFlag.AlignLeft)
+        centre = QRectF(rect.left() + rect.width() * 0.3, rect.top() + rect.height() * 0.4,
+                        rect.width() * 0.7, rect.height() * 0.58)
+        self._text(painter, centre, SUIT_SYMBOLS.get(suit, "?"), colour, 0.42)
 
     def _text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor, scale: float,
               align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> None:

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dealer_assist.gui.card_face import CardFace
 from dealer_assist.variants.base import SeatView
+
+WIDE = 220  # from this width on, the cards sit to the right of the seat's details
+INFO_WIDTH = 170
+OVERLAP = 0.42  # part of each card left showing when a long hand is fanned
+CARD_RATIO = 0.71
 
 
 def _label(name: str, parent: QWidget) -> QLabel:
@@ -25,49 +38,59 @@ class SeatWidget(QFrame):
         super().__init__(parent)
         self.setObjectName("seat")
         self.seat_number = 0
-        self.card_height = 56
+        self.role_text = ""
+        self.wagers_text = ""
+        self.money_amount = 0
+        self.max_card_height = 56
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.setSpacing(3)
+        self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.box.setContentsMargins(8, 4, 8, 4)
+        self.box.setSpacing(6)
+        self.info = QWidget(self)
+        column = QVBoxLayout(self.info)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
         top = QHBoxLayout()
         top.setSpacing(4)
-        self.name = _label("seatName", self)
-        self.role = _label("seatRole", self)
+        self.name = _label("seatName", self.info)
+        self.role = _label("seatRole", self.info)
         self.role.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.status = _label("seatStatus", self)
-        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         top.addWidget(self.name, 1)
         top.addWidget(self.role)
-        top.addWidget(self.status)
-        layout.addLayout(top)
-        self.cards_row = QHBoxLayout()
-        self.cards_row.setSpacing(3)
-        self.cards_box = QWidget(self)
-        self.cards_box.setLayout(self.cards_row)
-        self.cards_row.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.cards_box)
+        column.addLayout(top)
+        self.money = _label("seatMoney", self.info)
+        column.addWidget(self.money)
         bottom = QHBoxLayout()
-        self.money = _label("seatMoney", self)
-        self.value = _label("seatValue", self)
-        self.value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        bottom.addWidget(self.money, 1)
-        bottom.addWidget(self.value)
-        layout.addLayout(bottom)
-        self.extra = _label("seatExtra", self)
+        bottom.setSpacing(4)
+        self.value = _label("seatValue", self.info)
+        self.value.setToolTip("the hand's value, as the game counts it")
+        self.status = _label("seatStatus", self.info)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        bottom.addWidget(self.value, 1)
+        bottom.addWidget(self.status)
+        column.addLayout(bottom)
+        self.extra = _label("seatExtra", self.info)
         self.extra.setWordWrap(True)
-        layout.addWidget(self.extra)
+        column.addWidget(self.extra)
+        column.addStretch(1)
+        self.cards_box = QWidget(self)
+        self.cards_box.setObjectName("seatCards")
+        self.card_faces: list[CardFace] = []
+        self.box.addWidget(self.info)
+        self.box.addWidget(self.cards_box, 1)
 
     def show_seat(self, seat: SeatView, to_act: bool) -> None:
         self.seat_number = seat.seat
         self.name.setText(f"{seat.seat}  {seat.name}")
-        self.role.setText(seat.role.upper() if seat.role else ("DEALER" if seat.is_dealer else ""))
-        self.role.setVisible(bool(self.role.text()))
-        wagers = "".join(f" · {label} {amount}" for label, amount in seat.wagers)
-        self.money.setText(f"money {seat.money}{wagers}")
+        role = seat.role or ("dealer" if seat.is_dealer else "")
+        self.role_text = role.upper()
+        self.role.setToolTip(role)
+        self.role.setVisible(bool(role))
+        self.wagers_text = "".join(f" · {label} {amount}" for label, amount in seat.wagers)
+        self.money_amount = seat.money
+        self.money.setToolTip(f"money {seat.money}{self.wagers_text}")
         self.value.setText(seat.value)
-        self.value.setToolTip("the hand's value")
         self.status.setText(seat.status)
         self.extra.setText(seat.extra)
         self.extra.setVisible(bool(seat.extra))
@@ -82,32 +105,68 @@ class SeatWidget(QFrame):
         self.setAccessibleName(f"seat {seat.seat} {seat.name}, {seat.status}")
 
     def set_card_height(self, height: int) -> None:
-        self.card_height = height
-        for index in range(self.cards_row.count()):
-            widget = self.cards_row.itemAt(index).widget()
-            if isinstance(widget, CardFace):
-                widget.set_card_height(height)
-        self.cards_box.setFixedHeight(height)
+        """The tallest a card may be; cards shrink to fit the seat's width."""
+        self.max_card_height = height
+        self._fit()
 
     def card_codes(self) -> list[str | None]:
         """The cards shown, for tests and accessibility."""
-        return [w.code for w in self.findChildren(CardFace)]
+        return [w.code for w in self.card_faces]
 
     def _show_cards(self, seat: SeatView) -> None:
-        while self.cards_row.count():
-            item = self.cards_row.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.setParent(None)
-                widget.deleteLater()
+        for card in self.card_faces:
+            card.setParent(None)
+            card.deleteLater()
         hidden = seat.hidden + (False,) * (len(seat.cards) - len(seat.hidden))
-        for code, face_down in zip(seat.cards, hidden, strict=False):
-            card = CardFace(code, face_down, self.cards_box)
-            card.set_card_height(self.card_height)
-            self.cards_row.addWidget(card)
+        self.card_faces = [CardFace(code, face_down, self.cards_box)
+                           for code, face_down in zip(seat.cards, hidden, strict=False)]
+        for card in self.card_faces:
             card.show()
-        self.cards_row.addStretch(1)
-        self.cards_box.setFixedHeight(self.card_height)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _compact_texts(self) -> None:
+        """In a narrow seat the role badge shrinks to its initial."""
+        narrow = self.width() < 240
+        self.role.setText(self.role_text[:1] if narrow else self.role_text)
+        word = "" if narrow else "money "
+        self.money.setText(f"{word}{self.money_amount}{self.wagers_text}")
+
+    def _fit(self) -> None:
+        """Cards as tall as the seat allows; overlapped like a fan when the row is short."""
+        self._compact_texts()
+        wide = self.width() >= WIDE
+        self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                              else QBoxLayout.Direction.TopToBottom)
+        margins = self.box.contentsMargins()
+        inner_w = self.width() - margins.left() - margins.right()
+        inner_h = self.height() - margins.top() - margins.bottom()
+        count = len(self.card_faces)
+        if wide:
+            height = min(self.max_card_height + 40, inner_h)
+            needed = height * CARD_RATIO * (1 + OVERLAP * (max(count, 2) - 1))
+            info = int(min(inner_w * 0.7, max(INFO_WIDTH, inner_w - needed - self.box.spacing())))
+            self.info.setFixedWidth(info)
+            room = inner_w - info - self.box.spacing()
+        else:
+            self.info.setMinimumWidth(0)
+            self.info.setMaximumWidth(16777215)
+            room = inner_w
+            height = min(self.max_card_height, inner_h - self.info.sizeHint().height() - 6)
+        if count:
+            shown = 1 + OVERLAP * (count - 1)  # card widths needed when overlapped
+            height = min(height, int(room / shown / CARD_RATIO))
+        height = max(24, height)
+        width = round(height * CARD_RATIO)
+        step = min(width + 3, (room - width) / (count - 1)) if count > 1 else 0
+        for index, card in enumerate(self.card_faces):
+            card.set_card_height(height)
+            card.move(round(index * step), 0)
+            card.raise_()
+        self.cards_box.setFixedHeight(height)
 
     def mouseReleaseEvent(self, event) -> None:
         if self.seat_number:

@@ -66,7 +66,7 @@ class TableWidget(QWidget):
     def arrangement(n: int) -> tuple[list[int], list[int], list[int]]:
         """Seat indexes of the bottom row and top row (left to right) and the ends (left,
         right): seat 1 bottom left, then clockwise: up the left, along the top, down the right."""
-        ends = 2 if n >= 9 else 0
+        ends = 0  # rows only: ends cost more width than they save (kept for layout hints)
         rows = n - ends
         top_count = (rows + 1) // 2
         order = list(range(n))
