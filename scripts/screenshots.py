@@ -126,6 +126,7 @@ def main() -> int:
         window.close()
     window = MainWindow(args.theme)
     wizard = SessionWizard(window)
+    grab_widget(wizard, (1024, 600), args.out / "wizard_game_1024x600.png")
     wizard.next()
     grab_widget(wizard, (1024, 600), args.out / "wizard_options_1024x600.png")
     wizard.next()

@@ -70,6 +70,9 @@ class OptionEditor:
         self.kind = kind
         self.widget.setObjectName(f"option_{spec['name']}")
         self.widget.setMinimumHeight(44)
+        if not isinstance(self.widget, QCheckBox):
+            self.widget.setMinimumWidth(180)
+            self.widget.setMaximumWidth(320)
 
     def value(self) -> Any:
         widget = self.widget
@@ -98,7 +101,9 @@ class GamePage(QWizardPage):
         self.games = QListWidget(self)
         self.games.setObjectName("gameList")
         for name in available_games():
-            item = QListWidgetItem(f"{get_variant(name).TITLE}")
+            variant = get_variant(name)
+            seats = f"{variant.MIN_SEATS}–{variant.MAX_SEATS} players"
+            item = QListWidgetItem(f"{variant.TITLE}   ({seats}; rules: {variant.RULES_FILE})")
             item.setData(Qt.ItemDataRole.UserRole, name)
             item.setSizeHint(QSize(300, 56))
             self.games.addItem(item)
@@ -186,7 +191,7 @@ class SeatRow(QWidget):
                                 ("✕", "Remove this player", lambda: page.remove(self))):
             button = QPushButton(text, self)
             button.setToolTip(tip)
-            button.setFixedSize(52, 48)
+            button.setFixedSize(56, 56)
             button.clicked.connect(slot)
             layout.addWidget(button)
         for widget in (self.name, self.money, *self.fields.values()):
