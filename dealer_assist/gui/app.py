@@ -38,7 +38,7 @@ FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
 TOOLS = {
     "camera": ("dealer_assist.gui.camera_panel", "Camera…"),
     "reconcile": ("dealer_assist.gui.reconcile", "Reconcile…"),
-    "training": ("dealer_assist.gui.training", "Training…"),
+    "training": ("dealer_assist.gui.training_window", "Training…"),
 }
 
 
@@ -244,21 +244,34 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------ other screens
 
     def open_camera(self) -> None:
-        if self.table is None:
+        """The camera panel beside the table; a card the dealer confirms there is dealt to
+        the seat the table asks a card for (``TableScreen.deal_from_camera``)."""
+        if self.table is None or self.session is None:
             return
         module = importlib.import_module(TOOLS["camera"][0])
-        panel_class = next(
-            (obj for obj in vars(module).values()
-             if isinstance(obj, type) and issubclass(obj, QWidget)
-             and hasattr(obj, "card_confirmed")), None)
-        if panel_class is None:
-            QMessageBox.warning(self, "Camera", "the camera panel has no card_confirmed signal")
-            return
-        panel = panel_class(self)
+        reader = None
+        try:
+            from dealer_assist.vision.live import LiveReader
+            from dealer_assist.vision.sources import open_source
+
+            reader = LiveReader(open_source(0))
+        except Exception as exc:  # no camera here (any cause): the panel still opens
+            self.table.say(f"No camera: {exc}")
+        panel = module.CameraPanel(reader=reader, seats=len(self.session.seats), parent=self)
         panel.card_confirmed.connect(self.table.deal_from_camera)
+        table = self.table
+
+        def follow() -> None:
+            if table.selected is not None and table.selected.seat is not None:
+                panel.set_seat(table.selected.seat)
+
+        table.changed.connect(follow)
+        follow()
         self.camera = QDockWidget("Camera", self)
+        self.camera.setObjectName("cameraDock")
         self.camera.setWidget(panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera)
+        panel.start()
 
     def open_reconcile(self) -> None:
         if not module_available(TOOLS["reconcile"][0]):

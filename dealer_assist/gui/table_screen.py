@@ -130,6 +130,7 @@ class TableScreen(QWidget):
             self.panel.set_actions(self.actions, self.selected)
             self.input.set_action(action, self.session.view().usable_cards)
             self.input.entry.setFocus()
+            self.changed.emit()
             return
         self.request(action.event())
 

@@ -214,3 +214,21 @@ def test_opening_a_missing_file_is_refused(qtbot, data_dir, monkeypatch):
                         lambda *a: warnings.append(a[2]))
     assert not window.open_path(data_dir / "nothing.db")
     assert "no session log" in warnings[0] and window.session is None
+
+
+def test_other_screens_in_the_menu_follow_their_modules(qtbot, data_dir):
+    window = MainWindow()
+    qtbot.addWidget(window)
+    for key, (module, _text) in app_module.TOOLS.items():
+        action = window.tool_actions[key]
+        present = app_module.module_available(module)
+        if key == "camera":  # needs an open table too
+            assert not action.isEnabled()
+        else:
+            assert action.isEnabled() == present
+        if not present:
+            assert "not available" in action.toolTip()
+    window.show_session(demo_session("greek31"))
+    camera = window.tool_actions["camera"]
+    assert camera.isEnabled() == app_module.module_available(app_module.TOOLS["camera"][0])
+    window.close_table()
