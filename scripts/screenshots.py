@@ -88,6 +88,17 @@ def pending_settlement(session: Session) -> RoundResult | None:
     return None
 
 
+def keypad_refusal(window: MainWindow) -> None:
+    """Choose the first bounded amount action and enter one more than allowed (refused)."""
+    screen = window.table
+    for index, action in enumerate(screen.actions):
+        if action.asks == "amount" and action.maximum is not None:
+            screen.trigger(index)
+            screen.input.entry.setText(str(action.maximum + 1))
+            screen.enter_amount(screen.input.entry.text())
+            return
+
+
 def grab_widget(widget: QWidget, size: tuple[int, int], path: Path) -> None:
     widget.resize(*size)
     widget.show()
@@ -138,6 +149,11 @@ def main() -> int:
             dialog = SettlementDialog(result, session.names, confirm=True, parent=window)
             grab_widget(dialog, (1024, 600) if game == games[0] else (900, 520),
                         args.out / f"{game}_settlement.png")
+    window.close_table()
+    grab(window, (1024, 600), args.out / "start_1024x600.png")
+    window.show_session(start_demo(games[0]))
+    keypad_refusal(window)
+    grab(window, (1024, 600), args.out / f"{games[0]}_keypad_1024x600.png")
     window.show_session(start_demo(games[0]))
     window.apply_theme("dark")
     play_some(window.session, args.steps)

@@ -18,6 +18,7 @@ from dealer_assist.errors import RuleError
 from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, same_action
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
+from dealer_assist.gui.offer_dialog import OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
 from dealer_assist.gui.table_view import TableWidget
@@ -52,6 +53,7 @@ class TableScreen(QWidget):
         self.actions: list[Action] = []
         self.selected: Action | None = None
         self.settlement: SettlementDialog | None = None
+        self.offer: OfferDialog | None = None
         self.dialog: Any = None
         self._pending: dict[str, Any] | None = None
         layout = QVBoxLayout(self)
@@ -106,7 +108,28 @@ class TableScreen(QWidget):
         self.panel.set_history_enabled(undo=entries, void=entries)
         self.input.set_action(self.selected, view.usable_cards)
         self.input.entry.setFocus()
+        self._offer(view.prompt)
         self.changed.emit()
+
+    def _offer(self, prompt: str) -> None:
+        """A bank offer (or another yes/no put to one player) is asked in a dialog."""
+        offers = offer_actions(self.actions)
+        if self.offer is not None and [a.label for a in self.offer.actions] != [
+                a.label for a in offers]:
+            self.offer.close()
+            self.offer = None
+        if offers and self.offer is None:
+            self.offer = OfferDialog(prompt, offers, self)
+            self.offer.chosen.connect(self._offer_chosen)
+            self.offer.rejected.connect(self._offer_closed)
+            self.offer.open()
+
+    def _offer_chosen(self, action: Action) -> None:
+        self.offer = None
+        self.request(action.event())
+
+    def _offer_closed(self) -> None:
+        self.offer = None  # the same answers stay in the action panel
 
     def _default_action(self, to_act: int | None) -> Action | None:
         asking = [a for a in self.actions if a.asks]

@@ -232,3 +232,23 @@ def test_other_screens_in_the_menu_follow_their_modules(qtbot, data_dir):
     camera = window.tool_actions["camera"]
     assert camera.isEnabled() == app_module.module_available(app_module.TOOLS["camera"][0])
     window.close_table()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bank_offer_is_asked_in_a_dialog(driver, game):
+    """Games that offer the bank (Trianta Ena) ask it in a dialog; the answer is recorded."""
+    driver.window.show_session(demo_session(game))
+    for _ in range(300):
+        if driver.screen.offer is not None or not driver.screen.actions:
+            break
+        driver.step(0)
+    dialog = driver.screen.offer
+    if dialog is None:
+        pytest.skip(f"{game} offers no bank in its first rounds")
+    assert dialog.isVisible()
+    assert [b.text() for b in dialog.buttons] == [a.label for a in dialog.actions]
+    answer = dialog.actions[-1]
+    entries = driver.entries()
+    driver.click(dialog.buttons[-1])
+    assert driver.entries() == entries + 1
+    assert driver.session.entries[-1].body == answer.event()
