@@ -107,7 +107,8 @@ class ActionPanel(QWidget):
 
     def set_actions(self, actions: list[Action], selected: Action | None) -> None:
         for button in self.buttons:
-            button.setParent(None)
+            self.grid.removeWidget(button)
+            button.hide()
             button.deleteLater()
         self.buttons = []
         self.actions_list = list(actions)

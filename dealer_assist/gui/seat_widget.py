@@ -115,7 +115,7 @@ class SeatWidget(QFrame):
 
     def _show_cards(self, seat: SeatView) -> None:
         for card in self.card_faces:
-            card.setParent(None)
+            card.hide()
             card.deleteLater()
         hidden = seat.hidden + (False,) * (len(seat.cards) - len(seat.hidden))
         self.card_faces = [CardFace(code, face_down, self.cards_box)

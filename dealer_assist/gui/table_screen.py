@@ -18,6 +18,7 @@ from dealer_assist.errors import RuleError
 from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, same_action
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
+from dealer_assist.gui.none_guard import protect_none
 from dealer_assist.gui.offer_dialog import OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
@@ -47,6 +48,7 @@ class TableScreen(QWidget):
     changed = Signal()
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        protect_none()
         super().__init__(parent)
         self.setObjectName("tableScreen")
         self.session = session

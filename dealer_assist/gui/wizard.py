@@ -262,7 +262,8 @@ class PlayersPage(QWizardPage):
 
     def remove(self, row: SeatRow) -> None:
         self.rows.remove(row)
-        row.setParent(None)
+        self.rows_box.removeWidget(row)
+        row.hide()
         row.deleteLater()
         self._renumber()
 

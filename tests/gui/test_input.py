@@ -145,3 +145,13 @@ def test_camera_card_goes_to_the_seat_asked(driver):
     seat = next(a.seat for a in screen.actions if a.asks == "card")
     screen.deal_from_camera(seat, "QS")
     assert driver.session.round_entries[-1].body == {"type": "deal", "seat": seat, "card": "QS"}
+
+
+def test_a_long_session_does_not_exhaust_none(driver):
+    """PySide6 6.12.0 on Python 3.11 drops a reference to None on each void Qt call (about
+    50 per refresh, None starts near 5000): without the guard this aborts the process."""
+    driver.window.show_session(demo_session("greek31"))
+    for _ in range(300):
+        driver.screen.refresh()
+    view = driver.session.view()
+    assert driver.screen.bar.prompt.text() == view.prompt

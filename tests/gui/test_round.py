@@ -37,8 +37,8 @@ def test_seats_show_the_view(driver, game):
         assert widget.name.text().endswith(seat.name)
         assert widget.status.text() == seat.status
         assert widget.value.text() == seat.value
-        faces = widget.cards_box.findChildren(CardFace)
-        assert [f.code for f in faces] == list(seat.cards)
+        faces = [f for f in widget.cards_box.findChildren(CardFace) if f.isVisible()]
+        assert [f.code for f in faces] == widget.card_codes() == list(seat.cards)
     # exactly the legal actions of the moment, one button each
     labels = [b.label_text().split(" (")[0] for b in driver.screen.panel.buttons]
     assert labels == [a.label for a in driver.session.legal_actions()]
