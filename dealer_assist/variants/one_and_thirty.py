@@ -334,11 +334,17 @@ def _check_turn(state: State, seat: int) -> None:
         raise RuleError(f"it is {state.names[current - 1]}'s turn, not {who}'s")  # type: ignore[operator]
 
 
+def least_total(cards: tuple[Card | None, ...]) -> int:
+    """The smallest the hand can be: the cards shown, and at least 1 per face-down card."""
+    return hand_total(cards) + cards.count(None)
+
+
 def _after_card(state: State, seat: int) -> State:
-    """O5: over 31 is out at once; exactly 31 (every card shown) wins at once."""
+    """O5: over 31 is out at once (certain even with cards face down); exactly 31 (every card
+    shown) wins at once."""
     hand = state.hand(seat)
     total = hand_total(hand.cards)
-    if total > 31:
+    if least_total(hand.cards) > 31:
         return _after_turn(_set_status(state, seat, OUT))
     if total == 31 and hand.known:
         return replace(state, phase=SETTLE, winner=seat, win_case="31")
@@ -391,7 +397,7 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     state = replace(state, shoe=shoe, hands=hands)
     if state.phase == PLAY:
         return _after_card(state, seat)
-    if hand_total(state.hand(seat).cards) > 31:  # stuck over 31 without saying so: out
+    if least_total(state.hand(seat).cards) > 31:  # stuck over 31 without saying so: out
         return _after_turn(_set_status(state, seat, OUT))
     return state
 
@@ -569,9 +575,8 @@ def _seat_value(hand: Hand) -> str:
     total = hand_total(hand.cards)
     if all(c is None for c in hand.cards):
         return "?"
-    if total > 31:
-        return f"{total} — out"
-    return str(total) if hand.known else f"{total} + ?"
+    shown = str(total) if hand.known else f"{total} + ?"
+    return f"{shown} — out" if least_total(hand.cards) > 31 else shown
 
 
 def _seat_status(state: State, seat: int) -> str:
