@@ -243,6 +243,13 @@ def _next_deal(state: State) -> tuple[int, int] | None:
     return state.players[dealt % len(state.players)], dealt // len(state.players)
 
 
+def _deal_slot(state: State) -> tuple[int, int]:
+    """The next card of a deal in progress."""
+    slot = _next_deal(state)
+    assert slot is not None, "the deal is complete"
+    return slot
+
+
 def _face_up(state: State, index: int) -> bool:
     return state.options.bone_ace and index == 2
 
@@ -263,7 +270,7 @@ def _deal(state: State, event: dict[str, Any]) -> State:
         if state.phase == PLAY:
             raise RuleError("the deal is over: a player who has it is dealt with 'have'")
         raise RuleError("no cards are dealt now")
-    target, index = _next_deal(state)  # type: ignore[misc]
+    target, index = _deal_slot(state)
     if seat != target:
         raise RuleError(f"the next card goes to {state.names[target - 1]} "
                         "(the deal goes round from the dealer's left, dealer last)")
@@ -286,8 +293,12 @@ def _deal_face_down(state: State, event: dict[str, Any]) -> State:
 
 def bone_ace_first(state: State) -> int:
     """O8: the seat with the highest face-up card; equal ranks go to the older player."""
-    return max(state.players,
-               key=lambda s: (bone_rank(state.hand(s).cards[2]), -state.ages[s - 1]))  # type: ignore[arg-type]
+    def face_up(seat: int) -> Card:
+        card = state.hand(seat).cards[2]
+        assert card is not None, "Bone Ace third cards are entered"
+        return card
+
+    return max(state.players, key=lambda s: (bone_rank(face_up(s)), -state.ages[s - 1]))
 
 
 def play_order(state: State) -> tuple[int, ...]:
@@ -513,7 +524,7 @@ def legal_actions(state: State) -> list[Action]:
     elif state.phase == STAKES:
         acts.append(Action("ante", f"Stakes in: {state.options.stake} each"))
     elif state.phase == DEAL:
-        seat, index = _next_deal(state)  # type: ignore[misc]
+        seat, index = _deal_slot(state)
         if _face_up(state, index):
             acts.append(Action("deal", f"Face-up card to {names[seat - 1]}", seat, asks="card"))
         else:
@@ -553,7 +564,7 @@ def _prompt(state: State) -> str:
         return (f"Stakes in: {state.options.stake} from each of {len(state.players)} players; "
                 f"{names[state.dealer - 1]} deals")  # type: ignore[operator]
     if state.phase == DEAL:
-        seat, index = _next_deal(state)  # type: ignore[misc]
+        seat, index = _deal_slot(state)
         way = "face up" if _face_up(state, index) else "face down"
         return f"Deal card {index + 1} to {names[seat - 1]} ({way})"
     if state.phase == PLAY:
