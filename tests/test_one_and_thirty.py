@@ -325,7 +325,10 @@ def test_legal_actions_ask_only_for_a_card_or_nothing():
     s.submit({"type": "deal_face_down"})
     acts = s.legal_actions()
     assert [(a.type, a.seat, a.asks) for a in acts] == [
-        ("stick", 3, None), ("have", 3, "card"), ("reveal", 3, "card")]
+        ("stick", 3, None), ("have", 3, "card"), ("have", 3, None), ("reveal", 3, "card")]
+    s.submit(acts[2].event())  # a card not shown
+    assert s.state.hand(3).cards == (None,) * 4
+    assert [a.type for a in s.legal_actions()] == ["stick", "have", "have", "reveal"]
 
 
 def test_a_refused_event_leaves_the_session_as_it_was_and_void_undoes():

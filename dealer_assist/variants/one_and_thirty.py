@@ -537,6 +537,7 @@ def legal_actions(state: State) -> list[Action]:
         assert seat is not None
         acts.append(Action("stick", "Stick", seat))
         acts.append(Action("have", "Have it", seat, asks="card"))
+        acts.append(Action("have", "Have it (card not shown)", seat, fixed=(("card", None),)))
         if not state.hand(seat).known:
             acts.append(Action("reveal", "Show a face-down card", seat, asks="card"))
     elif state.phase == SHOWDOWN:
