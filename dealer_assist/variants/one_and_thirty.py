@@ -23,7 +23,7 @@ Events (besides the engine's void and end_session); docs/games/one_and_thirty.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.cards import RANKS, Card, Shoe
@@ -39,6 +39,7 @@ from dealer_assist.variants.base import (
     check_fields,
     event_card,
     event_seat,
+    evolve,
     opt,
     replace_at,
 )
@@ -162,7 +163,7 @@ def _new_hand(state: State, dealer: int, number: int) -> State:
     count = state.seat_count
     playing = _in_game(state)
     players = _round_from(clockwise(dealer, count), playing, count)
-    return replace(
+    return evolve(
         state, dealer=dealer, number=number, phase=STAKES, players=players, order=(),
         hands=(Hand(),) * count, pot=0, before=state.money, shoe=state.shoe.collect(),
         drawers=(), drawn=(), winner=None, win_case="")
@@ -192,7 +193,7 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
 
 
 def _new_draw(state: State, drawers: tuple[int, ...]) -> State:
-    return replace(state, phase=DRAW, drawers=drawers, drawn=(None,) * state.seat_count,
+    return evolve(state, phase=DRAW, drawers=drawers, drawn=(None,) * state.seat_count,
                    shoe=state.shoe.collect())
 
 
@@ -208,7 +209,7 @@ def _draw_for_deal(state: State, event: dict[str, Any]) -> State:
     if state.drawn[seat - 1] is not None:
         raise RuleError(f"{who} has already drawn a card")
     card = event_card(event)
-    state = replace(state, shoe=state.shoe.deal(card),
+    state = evolve(state, shoe=state.shoe.deal(card),
                     drawn=replace_at(state.drawn, seat - 1, card))
     cards = {s: state.drawn[s - 1] for s in state.drawers}
     if None in cards.values():
@@ -232,7 +233,7 @@ def _ante(state: State, event: dict[str, Any]) -> State:
     money = state.money
     for seat in state.players:
         money = add_at(money, seat - 1, -stake)
-    return replace(state, money=money, pot=stake * len(state.players), phase=DEAL)
+    return evolve(state, money=money, pot=stake * len(state.players), phase=DEAL)
 
 
 def _next_deal(state: State) -> tuple[int, int] | None:
@@ -257,8 +258,8 @@ def _face_up(state: State, index: int) -> bool:
 def _add_card(state: State, seat: int, card: Card | None) -> State:
     shoe = state.shoe if card is None else state.shoe.deal(card)
     hand = state.hand(seat)
-    hands = replace_at(state.hands, seat - 1, replace(hand, cards=(*hand.cards, card)))
-    return replace(state, shoe=shoe, hands=hands)
+    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=(*hand.cards, card)))
+    return evolve(state, shoe=shoe, hands=hands)
 
 
 def _deal(state: State, event: dict[str, Any]) -> State:
@@ -315,7 +316,7 @@ def play_order(state: State) -> tuple[int, ...]:
 def _after_deal_card(state: State) -> State:
     if _next_deal(state) is not None:
         return state
-    return replace(state, phase=PLAY, order=play_order(state))
+    return evolve(state, phase=PLAY, order=play_order(state))
 
 
 # ---------------------------------------------------------------- play (O4-O6, O9)
@@ -328,8 +329,8 @@ def current_player(state: State) -> int | None:
 
 
 def _set_status(state: State, seat: int, status: str) -> State:
-    hands = replace_at(state.hands, seat - 1, replace(state.hand(seat), status=status))
-    return replace(state, hands=hands)
+    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), status=status))
+    return evolve(state, hands=hands)
 
 
 def _check_turn(state: State, seat: int) -> None:
@@ -358,7 +359,7 @@ def _after_card(state: State, seat: int) -> State:
     if least_total(hand.cards) > 31:
         return _after_turn(_set_status(state, seat, OUT))
     if total == 31 and hand.known:
-        return replace(state, phase=SETTLE, winner=seat, win_case="31")
+        return evolve(state, phase=SETTLE, winner=seat, win_case="31")
     return state
 
 
@@ -366,9 +367,9 @@ def _after_turn(state: State) -> State:
     """O6: when every other player is out, the one left wins without drawing."""
     left = [s for s in state.players if state.hand(s).status != OUT]
     if len(left) == 1:
-        return replace(state, phase=SETTLE, winner=left[0], win_case="last")
+        return evolve(state, phase=SETTLE, winner=left[0], win_case="last")
     if state.phase == PLAY and current_player(state) is None:
-        return replace(state, phase=SHOWDOWN)
+        return evolve(state, phase=SHOWDOWN)
     return state
 
 
@@ -403,9 +404,9 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     card = event_card(event)
     index = hand.cards.index(None)
     shoe = state.shoe.deal(card)
-    hands = replace_at(state.hands, seat - 1, replace(hand, cards=replace_at(hand.cards, index,
+    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=replace_at(hand.cards, index,
                                                                              card)))
-    state = replace(state, shoe=shoe, hands=hands)
+    state = evolve(state, shoe=shoe, hands=hands)
     if state.phase == PLAY:
         return _after_card(state, seat)
     if least_total(state.hand(seat).cards) > 31:  # stuck over 31 without saying so: out
@@ -454,14 +455,14 @@ def _settle(state: State, event: dict[str, Any]) -> State:
         if out[seat - 1] and not state.out[seat - 1]:
             notes.append(f"{state.names[seat - 1]} cannot pay the stake of {stake} and is out "
                          "of the game")
-    state = replace(state, money=money, out=out, pot=0)
+    state = evolve(state, money=money, out=out, pot=0)
     finished = sum(not o for o in out) < 2
     next_dealer = None if finished else _next_dealer(state, winner)
     result = RoundResult(state.number, state.dealer, results, money, next_dealer,
                          notes=tuple(notes))
     if finished:
-        return replace(state, phase=OVER, round_result=result, finished=True)
-    return replace(_new_hand(state, next_dealer, state.number + 1),  # type: ignore[arg-type]
+        return evolve(state, phase=OVER, round_result=result, finished=True)
+    return evolve(_new_hand(state, next_dealer, state.number + 1),  # type: ignore[arg-type]
                    round_result=result)
 
 
