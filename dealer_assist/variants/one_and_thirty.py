@@ -194,7 +194,7 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
 
 def _new_draw(state: State, drawers: tuple[int, ...]) -> State:
     return evolve(state, phase=DRAW, drawers=drawers, drawn=(None,) * state.seat_count,
-                   shoe=state.shoe.collect())
+                  shoe=state.shoe.collect())
 
 
 def _draw_for_deal(state: State, event: dict[str, Any]) -> State:
@@ -210,7 +210,7 @@ def _draw_for_deal(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{who} has already drawn a card")
     card = event_card(event)
     state = evolve(state, shoe=state.shoe.deal(card),
-                    drawn=replace_at(state.drawn, seat - 1, card))
+                   drawn=replace_at(state.drawn, seat - 1, card))
     cards = {s: state.drawn[s - 1] for s in state.drawers}
     if None in cards.values():
         return state
@@ -404,8 +404,8 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     card = event_card(event)
     index = hand.cards.index(None)
     shoe = state.shoe.deal(card)
-    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=replace_at(hand.cards, index,
-                                                                             card)))
+    cards = replace_at(hand.cards, index, card)
+    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=cards))
     state = evolve(state, shoe=shoe, hands=hands)
     if state.phase == PLAY:
         return _after_card(state, seat)
@@ -463,7 +463,7 @@ def _settle(state: State, event: dict[str, Any]) -> State:
     if finished:
         return evolve(state, phase=OVER, round_result=result, finished=True)
     return evolve(_new_hand(state, next_dealer, state.number + 1),  # type: ignore[arg-type]
-                   round_result=result)
+                  round_result=result)
 
 
 def _next_dealer(state: State, winner: int) -> int:
