@@ -564,9 +564,12 @@ def _pay_showdown(state: State) -> State:
     winners, how = showdown(hands)
     details = {s: describe(cards) for s, cards in hands.items()}
     names = " and ".join(state.names[s - 1] for s in winners)
-    best = score(hands[winners[0]]).label
-    note = f"Showdown: {names} {'split' if len(winners) > 1 else 'wins'} the pot of " \
-        f"{state.pot} with {best}" + (f" ({how})" if how else "")
+    best = score(hands[winners[0]])
+    if len(winners) > 1:
+        note = f"Showdown: {names} split the pot of {state.pot} ({best.total} each, {how})"
+    else:
+        note = f"Showdown: {names} wins the pot of {state.pot} with {best.label}" + \
+            (f" ({how})" if how else "")
     return _pay(state, winners, details, note)
 
 
@@ -595,7 +598,7 @@ def _end_hand(state: State, results: tuple[SeatResult, ...], winners: list[int],
         reasons.append("the sudden-death hand is over")
     broke = [state.names[s] for s, m in enumerate(state.money) if m == 0]
     if broke:
-        reasons.append(f"{', '.join(broke)} {'has' if len(broke) == 1 else 'have'} no chips")
+        reasons.append(f"{' and '.join(broke)} {'has' if len(broke) == 1 else 'have'} no chips")
     if state.options.max_hands is not None and state.number >= state.options.max_hands:
         reasons.append(f"{state.options.max_hands} hand(s) played")
     if not reasons:

@@ -93,7 +93,7 @@ def showdown(hands: dict[int, Sequence[Card]]) -> tuple[list[int], str]:
     winners = [seat for seat, key in keys.items() if key == best]
     others = [key for key in keys.values() if key != best]
     if len(winners) > 1:
-        return winners, "tied on every tie-breaker: the pot is split"
+        return winners, "tied on every tie-breaker"
     if not others:
         return winners, ""
     runner_up = max(others)
