@@ -621,7 +621,8 @@ def _winners_text(state: State) -> str:
     chips = state.money[state.game_winners[0] - 1]
     if len(names) == 1:
         return f"{names[0]} wins the game with {chips} chips"
-    return f"{' and '.join(names)} share the win with {chips} chips each"
+    together = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{together} share the win with {chips} chips each"
 
 
 HANDLERS = {"deal": _deal, "bet": _bet, "draw": _draw, "take": _take, "discard": _discard,
