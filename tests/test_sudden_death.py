@@ -96,7 +96,8 @@ def test_three_to_five_players_two_by_option():
 
 
 def test_everyone_starts_with_the_option_chips():
-    seats = [{"name": "Ann", "money": 20}, {"name": "Bea", "money": 15}, {"name": "Cy", "money": 20}]
+    seats = [{"name": "Ann", "money": 20}, {"name": "Bea", "money": 15},
+             {"name": "Cy", "money": 20}]
     with pytest.raises(RuleError, match="Bea has 15"):
         Session.new("sudden_death", {}, seats, 1)
     session = Session.new("sudden_death", {"starting_chips": None}, seats, 1)
@@ -328,7 +329,7 @@ def test_sudden_death_mode_is_announced_and_forces_the_bet():
     view = session.view()
     assert "Sudden death: bet 1, 5 turns each, the game ends after this hand" in view.info
     assert "forced bet of 1" in view.prompt
-    bet = [a for a in session.legal_actions() if a.type == "bet"][0]
+    bet = next(a for a in session.legal_actions() if a.type == "bet")
     assert (bet.minimum, bet.maximum) == (1, 1)
 
 
