@@ -553,7 +553,7 @@ def _showdown(state: State, event: dict[str, Any]) -> State:
 def _pay_instant(state: State, winners: list[int], after_deal: bool) -> State:
     when = "after the deal" if after_deal else f"on turn {state.turns_taken}"
     details = {s: describe(state.hand(s)) for s in winners}
-    names = " and ".join(state.names[s - 1] for s in winners)
+    names = _and([state.names[s - 1] for s in winners])
     note = f"Instant win {when}: {names} " + ("take" if len(winners) > 1 else "takes") + \
         f" the pot of {state.pot}"
     return _pay(state, winners, details, note)
@@ -563,7 +563,7 @@ def _pay_showdown(state: State) -> State:
     hands = {s: state.hand(s) for s in from_openers_left(state)}
     winners, how = showdown(hands)
     details = {s: describe(cards) for s, cards in hands.items()}
-    names = " and ".join(state.names[s - 1] for s in winners)
+    names = _and([state.names[s - 1] for s in winners])
     best = score(hands[winners[0]])
     if len(winners) > 1:
         note = f"Showdown: {names} split the pot of {state.pot} ({best.total} each, {how})"
@@ -598,7 +598,7 @@ def _end_hand(state: State, results: tuple[SeatResult, ...], winners: list[int],
         reasons.append("the sudden-death hand is over")
     broke = [state.names[s] for s, m in enumerate(state.money) if m == 0]
     if broke:
-        reasons.append(f"{' and '.join(broke)} {'has' if len(broke) == 1 else 'have'} no chips")
+        reasons.append(f"{_and(broke)} {'has' if len(broke) == 1 else 'have'} no chips")
     if state.options.max_hands is not None and state.number >= state.options.max_hands:
         reasons.append(f"{state.options.max_hands} hand(s) played")
     if not reasons:
@@ -621,8 +621,11 @@ def _winners_text(state: State) -> str:
     chips = state.money[state.game_winners[0] - 1]
     if len(names) == 1:
         return f"{names[0]} wins the game with {chips} chips"
-    together = ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{together} share the win with {chips} chips each"
+    return f"{_and(names)} share the win with {chips} chips each"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 HANDLERS = {"deal": _deal, "bet": _bet, "draw": _draw, "take": _take, "discard": _discard,
