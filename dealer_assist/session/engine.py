@@ -8,14 +8,15 @@ handles three event types that every game shares:
   entry; ``reason``: required for any but the last entry). The round is re-folded without it;
   if that is illegal the void is refused. A settled round is final.
 - ``end_session``: the players agree to stop, between rounds.
+- ``chip_count``: chips counted at a seat (``counts``: seat number as text → amount), between
+  rounds or after the end; reconciliation compares it with the money the log says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer_assist.errors import RuleError
 from dealer_assist.session.log import EventLog
@@ -29,11 +30,10 @@ from dealer_assist.variants.base import (
     options_dict,
 )
 
-ENGINE_EVENTS = ("session_start", "void", "end_session")
+ENGINE_EVENTS = ("session_start", "void", "end_session", "chip_count")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """An accepted event with its place in the log."""
 
     seq: int
@@ -130,6 +130,7 @@ class Session:
         self.voided: dict[int, str] = {}
         self.rounds: list[RoundResult] = []
         self.ended = False
+        self.chip_counts: dict[int, int] = {}
         self._checkpoint = self.state
         self._round: list[Entry] = []
 
@@ -185,6 +186,12 @@ class Session:
 
     def _accept(self, event: dict[str, Any], *, seq: int, write: bool = False) -> None:
         kind = event.get("type")
+        if kind == "chip_count":
+            counts = self._check_chip_count(event)
+            self._write(event, write)
+            self.chip_counts.update(counts)
+            self.entries.append(Entry(seq, event))
+            return
         if self.ended:
             raise RuleError("the session has ended; start a new one")
         if kind == "session_start":
@@ -203,13 +210,34 @@ class Session:
         else:
             state = self.variant.apply(self.state, event)
             self._write(event, write)
-            previous = self.state
-            self.state = state
-            self._round.append(Entry(seq, event))
-            if state.round_result is not None and state.round_result is not previous.round_result:
-                self.rounds.append(state.round_result)
+            entry = Entry(seq, event)
+            self.entries.append(entry)
+            result = state.round_result
+            if result is not None and result is not self.state.round_result:
+                self.rounds.append(result)
                 self._checkpoint, self._round = state, []
+            else:
+                self._round.append(entry)
+            self.state = state
+            return
         self.entries.append(Entry(seq, event))
+
+    def _check_chip_count(self, event: dict[str, Any]) -> dict[int, int]:
+        check_fields(event, ("counts",))
+        if not (self.ended or self.state.between_rounds):
+            raise RuleError("count the chips between rounds or after the session ends")
+        raw = event.get("counts")
+        if not isinstance(raw, dict) or not raw:
+            raise RuleError("'counts' maps seat numbers to the chips counted there")
+        counts = {}
+        for key, amount in raw.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else None
+            if seat is None or not 1 <= seat <= len(self.seats):
+                raise RuleError(f"there is no seat {key!r} (seats are 1 to {len(self.seats)})")
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise RuleError(f"seat {seat}: a count is a whole number, 0 or more")
+            counts[seat] = amount
+        return counts
 
     def _write(self, event: dict[str, Any], write: bool) -> None:
         if write and self.log is not None:

@@ -1,0 +1,85 @@
+"""Where sessions and user data live, and which sessions can be resumed.
+
+The data folder is ``$DEALER_ASSIST_DATA`` if set, else ``$XDG_DATA_HOME/dealer-assist``
+(``~/.local/share/dealer-assist``). Session logs are ``sessions/<game>-<timestamp>.db``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    explicit = os.environ.get("DEALER_ASSIST_DATA")
+    if explicit:
+        folder = Path(explicit)
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        folder = Path(base) / "dealer-assist"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def sessions_dir() -> Path:
+    folder = data_dir() / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_session_path(game: str) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = sessions_dir() / f"{game}-{stamp}.db"
+    n = 2
+    while path.exists():
+        path = sessions_dir() / f"{game}-{stamp}-{n}.db"
+        n += 1
+    return path
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A session log found on disk, read without replaying it."""
+
+    path: Path
+    game: str
+    players: tuple[str, ...]
+    events: int
+    last_at: str
+    ended: bool
+
+
+def read_info(path: Path) -> SessionInfo | None:
+    """Summary of a session log, or None if the file is not one."""
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            first = con.execute("SELECT body FROM events ORDER BY seq LIMIT 1").fetchone()
+            last = con.execute(
+                "SELECT seq, at, type FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    if not first or not last:
+        return None
+    start = json.loads(first[0])
+    players = tuple(s.get("name", "?") for s in start.get("seats", []))
+    return SessionInfo(path, start.get("game", "?"), players, last[0], last[1],
+                       last[2] == "end_session")
+
+
+def list_sessions(folder: Path | None = None) -> list[SessionInfo]:
+    """Session logs in the data folder, newest activity first."""
+    folder = folder or sessions_dir()
+    infos = [i for p in folder.glob("*.db") if (i := read_info(p)) is not None]
+    return sorted(infos, key=lambda i: i.last_at, reverse=True)
+
+
+def unfinished_sessions(folder: Path | None = None) -> list[SessionInfo]:
+    """Sessions that were not ended: the ones to offer to resume at start-up."""
+    return [i for i in list_sessions(folder) if not i.ended]
