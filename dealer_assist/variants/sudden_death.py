@@ -23,7 +23,7 @@ Two ways to enter a hand (option ``entry``; docs/games/sudden_death.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.cards import FULL_DECK, Card, parse_card
@@ -39,6 +39,7 @@ from dealer_assist.variants.base import (
     event_card,
     event_int,
     event_seat,
+    evolve,
     opt,
     replace_at,
 )
@@ -161,7 +162,7 @@ def bet_limits(state: State) -> tuple[int, int]:
 
 def _new_hand(state: State, opener: int, number: int) -> State:
     n = state.seat_count
-    return replace(
+    return evolve(
         state, opener=opener, number=number, phase=OPENING,
         sudden=all(m <= SUDDEN_DEATH_STACK for m in state.money), bet=0, pot=0,
         hands=((),) * n, discards=(), turns_taken=0, pending="")
@@ -214,7 +215,7 @@ def _refill(state: State) -> State:
     """S5: an empty draw pile is refilled with the discards except the top card."""
     if unseen(state) or len(state.discards) < 2:
         return state
-    return replace(state, discards=state.discards[-1:])
+    return evolve(state, discards=state.discards[-1:])
 
 
 def _cards_field(event: dict[str, Any]) -> list[Card]:
@@ -231,7 +232,7 @@ def _cards_field(event: dict[str, Any]) -> list[Card]:
 
 
 def _set_hand(state: State, seat: int, cards: tuple[Card, ...]) -> State:
-    return replace(state, hands=replace_at(state.hands, seat - 1, cards))
+    return evolve(state, hands=replace_at(state.hands, seat - 1, cards))
 
 
 # ---------------------------------------------------------------- the opening: deal and bet
@@ -274,7 +275,7 @@ def _bet(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"the bet must be 1 to {high} (the smallest stack, {poorest}'s); "
                         f"{amount} is refused")
     money = tuple(m - amount for m in state.money)  # S4: everyone antes exactly the bet
-    state = replace(state, bet=amount, pot=amount * state.seat_count, money=money)
+    state = evolve(state, bet=amount, pot=amount * state.seat_count, money=money)
     return _begin_play(state)
 
 
@@ -282,7 +283,7 @@ def _begin_play(state: State) -> State:
     """Once the bet is in (and, entering cards, every hand dealt): S2's check after the deal."""
     if not state.bet or (state.cards_entry and any(len(h) < 3 for h in state.hands)):
         return state
-    state = replace(state, phase=PLAY)
+    state = evolve(state, phase=PLAY)
     if state.cards_entry:
         winners = [s for s in from_openers_left(state) if instant_win(state.hand(s))]
         if winners:
@@ -313,7 +314,7 @@ def _draw(state: State, event: dict[str, Any]) -> State:
     card = event_card(event)
     assert card is not None
     _check_new_cards(state, [card])
-    return replace(_set_hand(state, seat, state.hand(seat) + (card,)), pending=DRAWN)
+    return evolve(_set_hand(state, seat, state.hand(seat) + (card,)), pending=DRAWN)
 
 
 def _take(state: State, event: dict[str, Any]) -> State:
@@ -326,7 +327,7 @@ def _take(state: State, event: dict[str, Any]) -> State:
         raise RuleError("the discard pile is empty: the first player must draw from the pile")
     top = state.discards[-1]
     state = _set_hand(state, seat, state.hand(seat) + (top,))
-    return replace(state, discards=state.discards[:-1], pending=TAKEN)
+    return evolve(state, discards=state.discards[:-1], pending=TAKEN)
 
 
 def _discard(state: State, event: dict[str, Any]) -> State:
@@ -344,7 +345,7 @@ def _discard(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{who} took {card.code} from the discard pile and must swap another "
                         "card for it (no passing)")
     kept = tuple(c for c in hand if c != card)
-    state = replace(_set_hand(state, seat, kept), discards=(*state.discards, card), pending="")
+    state = evolve(_set_hand(state, seat, kept), discards=(*state.discards, card), pending="")
     return _after_turn(_refill(state), seat)
 
 
@@ -376,14 +377,14 @@ def _turn(state: State, event: dict[str, Any]) -> State:
 
 def _after_turn(state: State, seat: int) -> State:
     """S2: the acting player's instant win; the last turn leads to the showdown (S6)."""
-    state = replace(state, turns_taken=state.turns_taken + 1)
+    state = evolve(state, turns_taken=state.turns_taken + 1)
     if state.cards_entry and instant_win(state.hand(seat)):
         return _pay_instant(state, [seat], after_deal=False)
     if state.turns_taken < total_turns(state):
         return state
     if state.cards_entry:
         return _pay_showdown(state)
-    return replace(state, phase=SHOWDOWN)
+    return evolve(state, phase=SHOWDOWN)
 
 
 # ---------------------------------------------------------------- summary entry: turns and hands
@@ -587,7 +588,7 @@ def _pay(state: State, winners: list[int], details: dict[int, str], note: str) -
     if len(winners) > 1 and state.pot % len(winners):
         odd = [state.names[s - 1] for s in order if s in winners][:state.pot % len(winners)]
         notes.append(f"Odd chip(s) clockwise from the opener's left: {', '.join(odd)}")
-    return _end_hand(replace(state, money=money, pot=0), results, winners, notes)
+    return _end_hand(evolve(state, money=money, pot=0), results, winners, notes)
 
 
 def _end_hand(state: State, results: tuple[SeatResult, ...], winners: list[int],
@@ -604,16 +605,16 @@ def _end_hand(state: State, results: tuple[SeatResult, ...], winners: list[int],
     if not reasons:
         result = RoundResult(state.number, state.opener, results, state.money,
                              clockwise(state.opener, state.seat_count), notes=tuple(notes))
-        return replace(_new_hand(state, clockwise(state.opener, state.seat_count),
+        return evolve(_new_hand(state, clockwise(state.opener, state.seat_count),
                                  state.number + 1), round_result=result)
     contenders = winners if state.sudden else range(1, state.seat_count + 1)
     top = max(state.money[s - 1] for s in contenders)
     champions = tuple(s for s in contenders if state.money[s - 1] == top)
-    state = replace(state, phase=OVER, finished=True, game_winners=champions, pending="")
+    state = evolve(state, phase=OVER, finished=True, game_winners=champions, pending="")
     notes.append(f"Game over ({'; '.join(reasons)}): {_winners_text(state)}")
     result = RoundResult(state.number, state.opener, results, state.money, None,
                          notes=tuple(notes))
-    return replace(state, round_result=result)
+    return evolve(state, round_result=result)
 
 
 def _winners_text(state: State) -> str:
