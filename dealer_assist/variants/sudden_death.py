@@ -181,7 +181,7 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
         if options.starting_chips is not None and seat.money != options.starting_chips:
             raise RuleError(
                 f"everyone starts with {options.starting_chips} chips, but {seat.name} has "
-                f"{seat.money} (set the option starting_chips to None to play the amounts entered)")
+                f"{seat.money} (set the option starting_chips to null to play the amounts entered)")
         if seat.money < 1:
             raise RuleError(f"{seat.name} has no chips: the game is already over")
     state = State(options=options, names=tuple(s.name for s in seats),
