@@ -416,3 +416,15 @@ def test_legal_actions_ask_only_for_a_card_or_an_amount():
     view = s.view()
     assert [sv.extra for sv in view.seats] == ["position 1", "position 3", "position 6"]
     assert view.seats[1].cards == (None,) * 4 and view.seats[1].status == "to decide"
+
+
+def test_game_over_when_nobody_can_ante():
+    s = session({"ante_min": 10}, seats=[{"name": "Ann", "money": 10, "position": 1}])
+    submit_all(s, {"type": "ante", "seat": 1, "amount": 10}, {"type": "deal_hands"},
+               {"type": "fold", "seat": 1}, {"type": "settle"})
+    assert s.state.finished and s.legal_actions() == []
+    assert s.rounds[0].notes[-1] == "game over: nobody has the minimum Ante (10)"
+    with pytest.raises(RuleError, match="the game is over"):
+        s.submit({"type": "ante", "seat": 1, "amount": 10})
+    with pytest.raises(RuleError, match="nobody has the minimum Ante"):
+        session({"ante_min": 10}, seats=[{"name": "Ann", "money": 9, "position": 1}])

@@ -172,6 +172,8 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
     for s in seats:
         if s.position not in POSITIONS:
             raise RuleError(f"{s.name}: the table has positions 1 to 6, not {s.position}")
+    if all(s.money < options.ante_min for s in seats):
+        raise RuleError(f"nobody has the minimum Ante ({options.ante_min}) to play")
     return State(
         options=options, names=tuple(s.name for s in seats),
         positions=tuple(s.position for s in seats),  # type: ignore[misc]
@@ -451,11 +453,14 @@ def _settle(state: State, event: dict[str, Any]) -> State:
 
 def _next_round(state: State, results: tuple[SeatResult, ...], house_round: int,
                 notes: tuple[str, ...]) -> State:
+    broke = all(m < state.options.ante_min for m in state.money)
+    if broke:
+        notes = (*notes, f"game over: nobody has the minimum Ante ({state.options.ante_min})")
     result = RoundResult(state.number, None, results, state.money, None, house=house_round,
                          notes=notes)
     return replace(state, number=state.number + 1, phase=BETTING,
                    spots=(Spot(),) * state.seat_count, shoe=state.shoe.collect(),
-                   round_result=result)
+                   round_result=result, finished=broke)
 
 
 HANDLERS = {
@@ -473,6 +478,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
     if handler is None:
         raise RuleError(f"31 Classic has no event {event.get('type')!r}; "
                         f"events: {', '.join(HANDLERS)}")
+    if state.finished:
+        raise RuleError("the game is over: no player has the minimum Ante left")
     return handler(state, event)
 
 
@@ -481,6 +488,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 def legal_actions(state: State) -> list[Action]:
     acts: list[Action] = []
+    if state.finished:
+        return acts
     order = state.deal_order()
     if state.phase == BETTING:
         for seat in order:
@@ -512,6 +521,8 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def _prompt(state: State) -> str:
+    if state.finished:
+        return "Game over: no player has the minimum Ante left"
     if state.phase == BETTING:
         if not any(s.ante for s in state.spots):
             return "Place the wagers: the Ante first, then the optional bonuses"
