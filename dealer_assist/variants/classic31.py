@@ -20,7 +20,8 @@ engine's void, end_session and chip_count):
 - ``handled_draw {seat}``: the player touched the Draw card (B.1): hand and wagers forfeited, a
   Play wager already placed is returned.
 - ``misdeal {reason?}``: a player skipped or a card exposed in the deal (A.1, A.3, C9): every hand
-  is dead, every wager is returned, the round ends.
+  is dead, every wager is returned, the round ends. A hand dealt to a vacant position is moved
+  forward by the dealer (A.2) before any card is exposed, so it needs no event.
 - ``settle``: positions 6 to 1; within one, Natural, then Ante and Play, then Royal Family (C8).
 """
 
