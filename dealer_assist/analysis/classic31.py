@@ -232,7 +232,7 @@ def ante_play_odds(deals: Deals, table: int) -> AntePlayOdds:
             either += s.hands if choice == "either" else 0
             folded += s.hands * DRAWS
             total -= s.hands * DRAWS
-    pays = {c: (PLAY_TABLES[table][c]) for c in PLAY_TABLES[table]}
+    pays = PLAY_TABLES[table]
     lines = tuple(
         Line(c, _ante_play_text(pays.get(c)), n, Fraction(n, DEALS), r)
         for c, n, r in zip(PLAY_CATEGORIES, counts, per_category, strict=True)
