@@ -12,10 +12,11 @@ Numbers are exact fractions. Ties: a starting hand whose Play has exactly the va
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import factorial, perm
 
 from dealer_assist.cards import RANKS, SUITS, Card
@@ -57,20 +58,23 @@ def _shapes(n: int, largest: int | None = None) -> list[tuple[int, ...]]:
 def _groupings(shape: tuple[int, ...]) -> list[tuple[tuple[int, ...], ...]]:
     """Rank sets per suit group; equal-size groups in rising order, so each kind comes once."""
     found: list[tuple[tuple[int, ...], ...]] = [()]
-    for i, size in enumerate(shape):
-        found = [(*done, ranks) for done in found for ranks in combinations(range(13), size)
-                 if not (i and shape[i - 1] == size and ranks < done[-1])]
+    for size in sorted(set(shape), reverse=True):
+        run = combinations_with_replacement(combinations(range(13), size), shape.count(size))
+        found = [(*done, *groups) for groups in list(run) for done in found]
     return found
 
 
 def suit_kinds(n: int) -> list[tuple[tuple[int, ...], int]]:
-    """One hand (sorted card ids) of every kind of n-card hand, and how many hands it stands for."""
+    """One hand (sorted card ids) of every kind of n-card hand, and how many hands it stands for.
+
+    A kind with g suit groups stands for 4!/(4-g)! suit assignments, divided by m! for every
+    rank set that appears m times (those groups can swap suits without changing the hand).
+    """
     kinds = []
     for shape in _shapes(n):
         for groups in _groupings(shape):
-            same = [groups.count(g) for g in set(groups)]
             weight = perm(4, len(groups))
-            for m in same:
+            for m in Counter(groups).values():
                 weight //= factorial(m)
             ids = sorted(rank * 4 + suit for suit, ranks in enumerate(groups) for rank in ranks)
             kinds.append((tuple(ids), weight))
@@ -78,11 +82,14 @@ def suit_kinds(n: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 def kind_key(ids: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """What a hand keeps under any renaming of suits: its rank sets per suit, in a fixed order."""
+    """What a hand (sorted card ids) keeps under any renaming of suits: its rank sets per suit."""
     groups: dict[int, list[int]] = {}
     for i in ids:
-        groups.setdefault(i & 3, []).append(i >> 2)
-    return tuple(sorted((tuple(sorted(g)) for g in groups.values()), key=lambda g: (-len(g), g)))
+        if i & 3 in groups:
+            groups[i & 3].append(i >> 2)
+        else:
+            groups[i & 3] = [i >> 2]
+    return tuple(sorted(map(tuple, groups.values())))
 
 
 @dataclass(frozen=True, slots=True)
