@@ -418,8 +418,9 @@ def test_legal_actions_ask_only_for_a_card_or_an_amount():
     assert view.seats[1].cards == (None,) * 4 and view.seats[1].status == "to decide"
 
 
-def test_game_over_when_nobody_can_ante():
-    s = session({"ante_min": 10}, seats=[{"name": "Ann", "money": 10, "position": 1}])
+def test_game_over_when_nobody_can_ante_and_buy_ins_are_off():
+    s = session({"ante_min": 10, "buy_ins": False},
+                seats=[{"name": "Ann", "money": 10, "position": 1}])
     submit_all(s, {"type": "ante", "seat": 1, "amount": 10}, {"type": "deal_hands"},
                {"type": "fold", "seat": 1}, {"type": "settle"})
     assert s.state.finished and s.legal_actions() == []
@@ -427,4 +428,17 @@ def test_game_over_when_nobody_can_ante():
     with pytest.raises(RuleError, match="the game is over"):
         s.submit({"type": "ante", "seat": 1, "amount": 10})
     with pytest.raises(RuleError, match="nobody has the minimum Ante"):
-        session({"ante_min": 10}, seats=[{"name": "Ann", "money": 9, "position": 1}])
+        session({"ante_min": 10, "buy_ins": False},
+                seats=[{"name": "Ann", "money": 9, "position": 1}])
+
+
+def test_buy_ins_between_rounds_only():
+    s = session(seats=[{"name": "Ann", "money": 0, "position": 1}])
+    assert [a.type for a in s.legal_actions()] == ["buy_in"]
+    s.submit({"type": "buy_in", "seat": 1, "amount": 50})
+    s.submit({"type": "ante", "seat": 1, "amount": 10})
+    with pytest.raises(RuleError, match="between rounds"):
+        s.submit({"type": "buy_in", "seat": 1, "amount": 50})
+    assert s.state.money == (50,) and game.money_total(s.state) == 50
+    with pytest.raises(RuleError, match="not allowed"):
+        session({"buy_ins": False}).submit({"type": "buy_in", "seat": 1, "amount": 5})

@@ -23,6 +23,7 @@ engine's void, end_session and chip_count):
   is dead, every wager is returned, the round ends. A hand dealt to a vacant position is moved
   forward by the dealer (A.2) before any card is exposed, so it needs no event.
 - ``settle``: positions 6 to 1; within one, Natural, then Ante and Play, then Royal Family (C8).
+- ``buy_in {seat, amount}``: a player buys chips between rounds (option ``buy_ins``).
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class Options:
     natural_max: int = opt(25, "Largest Natural 31 Bonus wager (C6).", min=1)
     royal_min: int = opt(1, "Smallest 4 Card Royal Family Bonus wager (C6).", min=1)
     royal_max: int = opt(25, "Largest 4 Card Royal Family Bonus wager (C6).", min=1)
+    buy_ins: bool = opt(True, "Players may buy chips between rounds; each buy-in is logged. "
+                        "Without buy-ins the game ends when nobody can afford the minimum Ante.")
 
     def check(self) -> None:
         for wager in WAGERS:
@@ -173,7 +176,7 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
     for s in seats:
         if s.position not in POSITIONS:
             raise RuleError(f"{s.name}: the table has positions 1 to 6, not {s.position}")
-    if all(s.money < options.ante_min for s in seats):
+    if not options.buy_ins and all(s.money < options.ante_min for s in seats):
         raise RuleError(f"nobody has the minimum Ante ({options.ante_min}) to play")
     return State(
         options=options, names=tuple(s.name for s in seats),
@@ -454,7 +457,7 @@ def _settle(state: State, event: dict[str, Any]) -> State:
 
 def _next_round(state: State, results: tuple[SeatResult, ...], house_round: int,
                 notes: tuple[str, ...]) -> State:
-    broke = all(m < state.options.ante_min for m in state.money)
+    broke = not state.options.buy_ins and all(m < state.options.ante_min for m in state.money)
     if broke:
         notes = (*notes, f"game over: nobody has the minimum Ante ({state.options.ante_min})")
     result = RoundResult(state.number, None, results, state.money, None, house=house_round,
@@ -464,12 +467,24 @@ def _next_round(state: State, results: tuple[SeatResult, ...], house_round: int,
                    round_result=result, finished=broke)
 
 
+def _buy_in(state: State, event: dict[str, Any]) -> State:
+    check_fields(event, ("seat", "amount"))
+    seat = event_seat(event, state.seat_count)
+    amount = event_int(event, "amount", minimum=1)
+    if not state.options.buy_ins:
+        raise RuleError("buy-ins are not allowed in this session (option buy_ins)")
+    if not state.between_rounds:
+        raise RuleError("chips are bought between rounds, before any wager is placed")
+    return replace(state, money=add_at(state.money, seat - 1, amount))
+
+
 HANDLERS = {
     "ante": lambda s, e: _wager(s, e, "ante"),
     "natural": lambda s, e: _wager(s, e, "natural"),
     "royal": lambda s, e: _wager(s, e, "royal"),
     "deal_hands": _deal_hands, "play": _play, "fold": _fold, "deal": _deal,
     "handled_draw": _handled_draw, "misdeal": _misdeal, "settle": _settle,
+    "buy_in": _buy_in,
 }
 
 
@@ -502,6 +517,9 @@ def legal_actions(state: State) -> list[Action]:
                                        asks="amount", minimum=low, maximum=high))
         if any(s.ante for s in state.spots):
             acts.append(Action("deal_hands", "Deal the hands"))
+        if state.options.buy_ins and state.between_rounds:
+            acts.extend(Action("buy_in", f"Buy-in: {state.names[s - 1]}", s, asks="amount",
+                               minimum=1) for s in order)
         return acts
     for seat in order:
         spot, name = state.spot(seat), state.names[seat - 1]
