@@ -1,10 +1,11 @@
-"""Work-around for PySide6 6.12.0 on Python 3.11: its void methods drop a reference to None.
+"""Work-around for PySide6 6.12.0 on Python 3.11: its bindings drop references to singletons.
 
 Each call of a void Qt method from Python (``setText``, ``show``, ``processEvents``, ...)
-leaves ``None`` with one reference fewer; after a few thousand calls Python aborts with
-"none_dealloc: deallocating None". Python 3.12 made None immortal, and PySide6 6.11.3 does not
-have the bug. Until the lock moves off 6.12.0, give None the huge reference count that 3.12
-gives it, once per process: None is never freed anyway, so nothing else changes.
+leaves ``None`` with one reference fewer, and each ``Signal.emit`` does the same to ``True``;
+after a few thousand calls Python aborts ("none_dealloc: deallocating None", "bool_dealloc").
+Python 3.12 made these objects immortal, and PySide6 6.11.3 does not have the bug. Until the
+lock moves off 6.12.0, give them the huge reference count 3.12 gives them, once per process:
+they are never freed anyway, so nothing else changes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def protect_none() -> None:
     global _done
     if _done or sys.version_info >= (3, 12):
         return
-    refcount = ctypes.c_ssize_t.from_address(id(None))  # ob_refcnt is PyObject's first field
-    refcount.value += _RESERVE
+    for singleton in (None, True, False):
+        refcount = ctypes.c_ssize_t.from_address(id(singleton))  # PyObject's first field
+        refcount.value += _RESERVE
     _done = True

@@ -13,6 +13,8 @@ from dealer_assist.gui import demo
 from dealer_assist.gui.app import MainWindow
 from dealer_assist.gui.card_face import CardFace
 from dealer_assist.gui.wizard import SessionWizard
+from dealer_assist.session.engine import Session
+from dealer_assist.session.store import new_session_path
 from dealer_assist.variants import get_variant
 from dealer_assist.variants.base import option_specs
 
@@ -234,21 +236,30 @@ def test_other_screens_in_the_menu_follow_their_modules(qtbot, data_dir):
     window.close_table()
 
 
-@pytest.mark.parametrize("game", GAMES)
+OFFER_GAMES = [g for g in GAMES if "bank_accept" in getattr(get_variant(g), "HANDLERS", {})]
+
+
+@pytest.mark.parametrize("game", OFFER_GAMES)
 def test_bank_offer_is_asked_in_a_dialog(driver, game):
-    """Games that offer the bank (Trianta Ena) ask it in a dialog; the answer is recorded."""
-    driver.window.show_session(demo_session(game))
-    for _ in range(300):
-        if driver.screen.offer is not None or not driver.screen.actions:
+    """Trianta Ena offers the bank to a player richer than the banker after a round (T7):
+    the offer is asked in a dialog, and the answer tapped there is recorded."""
+    seats = [{"name": "Ann", "money": 100}, {"name": "Bea", "money": 400},
+             {"name": "Cy", "money": 100}]
+    session = Session.new(game, {"bank_multiple": 0}, seats, 1,
+                          path=new_session_path(game))
+    driver.window.show_session(session)
+    for _ in range(80):
+        if driver.screen.offer is not None:
             break
         driver.step(0)
     dialog = driver.screen.offer
-    if dialog is None:
-        pytest.skip(f"{game} offers no bank in its first rounds")
-    assert dialog.isVisible()
+    assert dialog is not None and dialog.isVisible()
     assert [b.text() for b in dialog.buttons] == [a.label for a in dialog.actions]
-    answer = dialog.actions[-1]
+    assert {a.type for a in dialog.actions} == {"bank_accept", "bank_decline"}
+    answer = next(a for a in dialog.actions if a.type == "bank_decline")
     entries = driver.entries()
-    driver.click(dialog.buttons[-1])
+    driver.click(dialog.buttons[dialog.actions.index(answer)])
+    driver.confirm_settlement()  # the answer completes the round: its settlement is confirmed
     assert driver.entries() == entries + 1
     assert driver.session.entries[-1].body == answer.event()
+    assert driver.screen.offer is None or driver.screen.offer.actions != dialog.actions
