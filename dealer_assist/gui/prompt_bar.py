@@ -25,8 +25,8 @@ class PromptBar(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        layout.addWidget(self.prompt, 1)
-        layout.addWidget(self.message, 1)
+        layout.addWidget(self.prompt, 3)
+        layout.addWidget(self.message, 2)
         layout.addWidget(entry)
         self.info = ""
         self.show_message("")

@@ -26,6 +26,7 @@ def _label(name: str, parent: QWidget) -> QLabel:
     label = QLabel(parent)
     label.setObjectName(name)
     label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setMinimumWidth(1)  # clip in a narrow seat rather than push the cards out
     return label
 
 
@@ -40,6 +41,7 @@ class SeatWidget(QFrame):
         self.seat_number = 0
         self.role_text = ""
         self.wagers_text = ""
+        self.money_suffix = ""
         self.money_amount = 0
         self.max_card_height = 56
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -61,6 +63,9 @@ class SeatWidget(QFrame):
         column.addLayout(top)
         self.money = _label("seatMoney", self.info)
         column.addWidget(self.money)
+        self.wagers = _label("seatWagers", self.info)
+        self.wagers.setWordWrap(True)
+        column.addWidget(self.wagers)
         bottom = QHBoxLayout()
         bottom.setSpacing(4)
         self.value = _label("seatValue", self.info)
@@ -87,9 +92,14 @@ class SeatWidget(QFrame):
         self.role_text = role.upper()
         self.role.setToolTip(role)
         self.role.setVisible(bool(role))
-        self.wagers_text = "".join(f" · {label} {amount}" for label, amount in seat.wagers)
+        wagers = [f"{label} {amount}" for label, amount in seat.wagers]
+        self.wagers_text = " · ".join(wagers)
         self.money_amount = seat.money
-        self.money.setToolTip(f"money {seat.money}{self.wagers_text}")
+        self.money.setToolTip(f"money {seat.money}")
+        # one wager sits on the money line; several get their own (wrapped) line
+        self.wagers.setText(self.wagers_text if len(wagers) > 1 else "")
+        self.wagers.setVisible(len(wagers) > 1)
+        self.money_suffix = f" · {wagers[0]}" if len(wagers) == 1 else ""
         self.value.setText(seat.value)
         self.status.setText(seat.status)
         self.extra.setText(seat.extra)
@@ -133,7 +143,7 @@ class SeatWidget(QFrame):
         narrow = self.width() < 240
         self.role.setText(self.role_text[:1] if narrow else self.role_text)
         word = "" if narrow else "money "
-        self.money.setText(f"{word}{self.money_amount}{self.wagers_text}")
+        self.money.setText(f"{word}{self.money_amount}{self.money_suffix}")
 
     def _fit(self) -> None:
         """Cards as tall as the seat allows; overlapped like a fan when the row is short."""
@@ -142,13 +152,16 @@ class SeatWidget(QFrame):
         self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide
                               else QBoxLayout.Direction.TopToBottom)
         margins = self.box.contentsMargins()
-        inner_w = self.width() - margins.left() - margins.right()
-        inner_h = self.height() - margins.top() - margins.bottom()
+        frame = self.contentsRect()  # inside the frame's border
+        inner_w = frame.width() - margins.left() - margins.right() - 2
+        inner_h = frame.height() - margins.top() - margins.bottom()
         count = len(self.card_faces)
         if wide:
             height = min(self.max_card_height + 40, inner_h)
-            needed = height * CARD_RATIO * (1 + OVERLAP * (max(count, 2) - 1))
-            info = int(min(inner_w * 0.7, max(INFO_WIDTH, inner_w - needed - self.box.spacing())))
+            needed = (height * CARD_RATIO + 3) * max(count, 2)  # side by side, if it fits
+            content = self.info.sizeHint().width()
+            info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
+                                              inner_w - needed - self.box.spacing())))
             self.info.setFixedWidth(info)
             room = inner_w - info - self.box.spacing()
         else:

@@ -103,6 +103,10 @@ class TableWidget(QWidget):
         for k, index in enumerate(ends):
             x = 0 if k == 0 else self.width() - end_w
             self._put(index, x, (self.height() - height) // 2, end_w, height, card)
+        room = self.height() - 2 * height  # between the top and bottom rows
+        self.title.setVisible(room >= self.title.sizeHint().height() + (
+            self.pot.sizeHint().height() if self.pot.text() else 0))
+        centre_h = self.centre.sizeHint().height()
         inner_w = min(560, max(220, span - 2 * gap)) if not ends else max(200, span - 2 * gap)
         self.centre.setGeometry(QRect(round(self.width() / 2 - inner_w / 2),
                                       round(self.height() / 2 - centre_h / 2),
