@@ -102,7 +102,7 @@ def keypad_refusal(window: MainWindow) -> None:
 def grab_widget(widget: QWidget, size: tuple[int, int], path: Path) -> None:
     widget.resize(*size)
     widget.show()
-    for _ in range(3):
+    for _ in range(10):  # the seats fit again once the new type sizes are applied
         QApplication.processEvents()
     widget.grab().save(str(path))
     print(path)
@@ -111,7 +111,7 @@ def grab_widget(widget: QWidget, size: tuple[int, int], path: Path) -> None:
 def grab(window: MainWindow, size: tuple[int, int], path: Path) -> None:
     window.resize(*size)
     window.show()
-    for _ in range(3):
+    for _ in range(10):  # the seats fit again once the new type sizes are applied
         QApplication.processEvents()
     window.grab().save(str(path))
     print(path)

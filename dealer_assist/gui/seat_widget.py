@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -17,7 +17,7 @@ from dealer_assist.gui.card_face import CardFace
 from dealer_assist.variants.base import SeatView
 
 WIDE = 220  # from this width on, the cards sit to the right of the seat's details
-INFO_WIDTH = 170
+INFO_WIDTH = 200
 OVERLAP = 0.42  # part of each card left showing when a long hand is fanned
 CARD_RATIO = 0.71
 
@@ -40,6 +40,7 @@ class SeatWidget(QFrame):
         self.setObjectName("seat")
         self.seat_number = 0
         self.role_text = ""
+        self._fit_pending = False
         self.wagers_text = ""
         self.money_suffix = ""
         self.money_amount = 0
@@ -105,6 +106,7 @@ class SeatWidget(QFrame):
         self.extra.setText(seat.extra)
         self.extra.setVisible(bool(seat.extra))
         self._show_cards(seat)
+        self.fit_later()
         self.setProperty("toAct", to_act)
         self.setProperty("dealer", seat.is_dealer)
         self.setProperty("state", seat.status.split(" ")[0] if seat.status else "")
@@ -136,6 +138,17 @@ class SeatWidget(QFrame):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._fit()
+        self.fit_later()
+
+    def fit_later(self) -> None:
+        """Fit again once the style (type sizes) has been applied to the new texts."""
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_deferred)
+
+    def _fit_deferred(self) -> None:
+        self._fit_pending = False
         self._fit()
 
     def _compact_texts(self) -> None:

@@ -28,10 +28,11 @@ def transfer_text(amount: int) -> str:
     return "—"
 
 
-def next_dealer_text(result: RoundResult, names: tuple[str, ...]) -> str:
+def next_dealer_text(result: RoundResult, names: tuple[str, ...], role: str = "dealer") -> str:
+    """Who deals (or banks: ``role``) next, as the game named them."""
     if result.next_dealer is None:
-        return "The game is over: nobody deals next."
-    return f"Next to deal: {names[result.next_dealer - 1]} (seat {result.next_dealer})"
+        return f"The game is over: there is no next {role}."
+    return f"Next {role}: {names[result.next_dealer - 1]} (seat {result.next_dealer})"
 
 
 def fill_results(table: QTableWidget, result: RoundResult, names: tuple[str, ...]) -> None:
@@ -65,24 +66,25 @@ class SettlementDialog(QDialog):
     """Shows a RoundResult computed by the game; Confirm records it, Back leaves the round open."""
 
     def __init__(self, result: RoundResult, names: tuple[str, ...], confirm: bool = True,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, role: str = "dealer") -> None:
         super().__init__(parent)
         self.setObjectName("settlementDialog")
         self.setWindowTitle(f"Settlement of round {result.number}")
         layout = QVBoxLayout(self)
-        dealer = f" — dealer {names[result.dealer - 1]}" if result.dealer else ""
+        dealer = f" — {role} {names[result.dealer - 1]}" if result.dealer else ""
         heading = QLabel(f"Round {result.number}{dealer}", self)
         heading.setObjectName("dialogHeading")
         layout.addWidget(heading)
         self.table = QTableWidget(self)
         self.table.setObjectName("settlementTable")
         fill_results(self.table, result, names)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout.addWidget(self.table, 1)
         for note in result.notes:
             label = QLabel(note, self)
             label.setWordWrap(True)
             layout.addWidget(label)
-        self.next_label = QLabel(next_dealer_text(result, names), self)
+        self.next_label = QLabel(next_dealer_text(result, names, role), self)
         self.next_label.setObjectName("nextDealer")
         layout.addWidget(self.next_label)
         buttons = QDialogButtonBox(self)

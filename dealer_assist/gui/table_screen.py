@@ -140,6 +140,12 @@ class TableScreen(QWidget):
                 return action
         return asking[0] if asking else None
 
+    def dealer_role(self) -> str:
+        """The game's word for the dealer seat's role ("dealer", "banker", ...)."""
+        view = self.session.view()
+        roles = [s.role for s in view.seats if s.seat == view.dealer_seat and s.role]
+        return roles[0] if roles else "dealer"
+
     def say(self, text: str, error: bool = False) -> None:
         self.bar.show_message(text, error)
 
@@ -203,7 +209,8 @@ class TableScreen(QWidget):
         if result is None:
             return self.submit(event)
         self._pending = event
-        self.settlement = SettlementDialog(result, self.session.names, confirm=True, parent=self)
+        self.settlement = SettlementDialog(result, self.session.names, confirm=True, parent=self,
+                                           role=self.dealer_role())
         self.settlement.accepted.connect(self._confirm_settlement)
         self.settlement.rejected.connect(self._cancel_settlement)
         self.settlement.open()
@@ -234,7 +241,7 @@ class TableScreen(QWidget):
         if len(self.session.rounds) > rounds:
             result = self.session.rounds[-1]
             self.say(f"Round {result.number} settled. "
-                     + next_dealer_text(result, self.session.names))
+                     + next_dealer_text(result, self.session.names, self.dealer_role()))
             self.round_settled.emit(result)
         elif event.get("type") not in ("void", "end_session"):
             self.say("")

@@ -53,6 +53,11 @@ class TableWidget(QWidget):
         self.centre.setToolTip("\n".join(view.info))
         self._place()
 
+    def relayout(self) -> None:
+        self._place()
+        for seat in self.seats:
+            seat.set_card_height(seat.max_card_height)
+
     def seat_widget(self, seat: int) -> SeatWidget:
         return self.seats[seat - 1]
 
