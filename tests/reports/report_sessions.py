@@ -1,0 +1,66 @@
+"""Golden sessions for the report tests, written to real log files; numbers hand-checked below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dealer_assist.session.engine import Session
+
+
+def write_session(path: Path, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
+                  first_dealer: int | None, events: list[dict[str, Any]]) -> Path:
+    session = Session.new(game, options, seats, first_dealer, path=path)
+    for event in events:
+        session.submit(event)
+    session.close()
+    return path
+
+
+def _deal(seat: int, *cards: str) -> list[dict[str, Any]]:
+    return [{"type": "deal", "seat": seat, "card": c} for c in cards]
+
+
+# Greek 31: Ann 50 (deals first), Bea 30, Cy 20; buy-ins allowed. Player order is anticlockwise
+# from the dealer's right: with Ann dealing, Cy (3) then Bea (2).
+#
+# Deal 1 (Ann): Cy 10S bets 5, Bea 9H bets 10; Ann KD 7C = 17 and stands.
+#   Cy 10S 10C = 20 stands: 20 > 17 wins 5.  Bea 9H 8H 5D = 22 stands: wins 10.
+#   Ann -15, Bea +10, Cy +5 -> 35 40 25.
+# Deal 2 (Ann): Cy 5S bets 4, Bea JH bets 6; Ann 9D 9S QS = 28 stands.
+#   Cy 5S 6S KS = 21 stands: loses 4.  Bea JH AH QH = 31: paid 6 at once.
+#   Ann -2, Bea +6, Cy -4 -> 33 46 21.
+# Cy buys in 10 -> 31.
+# Deal 3 (Ann): Cy 2C bets 10, Bea sits out; Ann 8C 7D 9C KH = 34 bust: pays Cy 10.
+#   Ann -10, Bea 0, Cy +10 -> 23 46 41. Ann was bust after 3 deals: the deal passes to Cy.
+# End; chips counted: Ann 23, Bea 45 (one short), Cy 41.
+#
+# Session: Ann -27, Bea +16, Cy +11 (sum 0). Transfers: Ann pays Bea 16, Ann pays Cy 11.
+GREEK_SEATS = [{"name": "Ann", "money": 50}, {"name": "Bea", "money": 30},
+               {"name": "Cy", "money": 20}]
+GREEK_OPTIONS = {"min_bet": 1, "max_bet": 10, "buy_ins": True}
+GREEK_EVENTS: list[dict[str, Any]] = [
+    *_deal(3, "10S"), {"type": "bet", "seat": 3, "amount": 5},
+    *_deal(2, "9H"), {"type": "bet", "seat": 2, "amount": 10},
+    *_deal(1, "KD", "7C"), {"type": "stand", "seat": 1},
+    *_deal(3, "10C"), {"type": "stand", "seat": 3},
+    *_deal(2, "8H", "5D"), {"type": "stand", "seat": 2},
+    {"type": "settle"},
+    *_deal(3, "5S"), {"type": "bet", "seat": 3, "amount": 4},
+    *_deal(2, "JH"), {"type": "bet", "seat": 2, "amount": 6},
+    *_deal(1, "9D", "9S", "QS"), {"type": "stand", "seat": 1},
+    *_deal(3, "6S", "KS"), {"type": "stand", "seat": 3},
+    *_deal(2, "AH", "QH"),
+    {"type": "settle"},
+    {"type": "buy_in", "seat": 3, "amount": 10},
+    *_deal(3, "2C"), {"type": "bet", "seat": 3, "amount": 10},
+    {"type": "sit_out", "seat": 2},
+    *_deal(1, "8C", "7D", "9C", "KH"),
+    {"type": "settle"},
+    {"type": "end_session"},
+    {"type": "chip_count", "counts": {"1": 23, "2": 45, "3": 41}},
+]
+
+
+def greek_session(path: Path) -> Path:
+    return write_session(path, "greek31", GREEK_OPTIONS, GREEK_SEATS, 1, GREEK_EVENTS)
