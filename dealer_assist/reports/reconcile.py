@@ -207,7 +207,10 @@ def _raw_rows(path: Path) -> list[tuple[int, str, str, str]]:
 
 def check_integrity(path: str | Path) -> Integrity:
     """Verify the hash chain and name the first altered event by its seq, type and time."""
-    report = verify(path)
+    try:
+        report = verify(path)
+    except sqlite3.DatabaseError as exc:  # verify() itself does not catch a non-SQLite file
+        return Integrity(False, 0, reason=f"not a session log ({exc})")
     if report.ok or report.first_bad_seq is None:
         return Integrity(report.ok, report.events, reason=report.reason)
     kind = at = ""

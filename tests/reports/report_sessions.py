@@ -64,3 +64,20 @@ GREEK_EVENTS: list[dict[str, Any]] = [
 
 def greek_session(path: Path) -> Path:
     return write_session(path, "greek31", GREEK_OPTIONS, GREEK_SEATS, 1, GREEK_EVENTS)
+
+
+# A second Greek 31 table: Dee 20 deals, "ann" (the same person as Ann, other case) has 10.
+# ann 10H bets 5; Dee 9S 8S = 17 stands; ann draws AC: 10 + 11 = 21 stands and wins 5.
+# Dee -5, ann +5 -> 15 15.
+SECOND_SEATS = [{"name": "Dee", "money": 20}, {"name": "ann", "money": 10}]
+SECOND_EVENTS: list[dict[str, Any]] = [
+    *_deal(2, "10H"), {"type": "bet", "seat": 2, "amount": 5},
+    *_deal(1, "9S", "8S"), {"type": "stand", "seat": 1},
+    *_deal(2, "AC"), {"type": "stand", "seat": 2},
+    {"type": "settle"}, {"type": "end_session"},
+]
+
+
+def second_session(path: Path) -> Path:
+    return write_session(path, "greek31", {"min_bet": 1, "max_bet": 10}, SECOND_SEATS, 1,
+                         SECOND_EVENTS)
