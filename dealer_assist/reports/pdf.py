@@ -136,8 +136,7 @@ def _signatures(pdf: _Report, names: list[str]) -> None:
 
 
 def _table(pdf: _Report, t: TableReport) -> None:
-    state = "ended" if t.ended else ("round in progress" if t.in_progress else "not ended")
-    pdf.para(f"{t.title or 'Unknown game'} — {t.path.name} ({state})", size=13, bold=True,
+    pdf.para(f"{t.title or 'Unknown game'} — {t.path.name} ({t.status})", size=13, bold=True,
              height=7)
     pdf.para(f"Integrity: {t.integrity.sentence()}", size=9,
              color=GREEN if t.integrity.ok else RED)

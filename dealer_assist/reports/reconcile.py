@@ -143,6 +143,14 @@ class TableReport:
     error: str = ""  # the log could not be replayed: no numbers
 
     @property
+    def status(self) -> str:
+        if self.error:
+            return "unreadable"
+        if self.ended:
+            return "ended"
+        return "round in progress" if self.in_progress else "not ended"
+
+    @property
     def house_result(self) -> int:
         return sum(r.house for r in self.rounds)
 

@@ -52,8 +52,7 @@ def plan_lines(plan: TransferPlan | None) -> list[str]:
 
 
 def table_text(t: TableReport) -> list[str]:
-    state = "ended" if t.ended else ("round in progress" if t.in_progress else "not ended")
-    lines = [f"== {t.path.name} — {t.title or '?'} ({state}) ==",
+    lines = [f"== {t.path.name} — {t.title or '?'} ({t.status}) ==",
              f"Integrity: {t.integrity.sentence()}"]
     if t.error:
         return [*lines, f"Cannot reconcile: {t.error}", ""]
