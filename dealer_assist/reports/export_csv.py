@@ -1,4 +1,6 @@
-"""The reconciliation as CSV: rounds, wagers, settlements and transfers (one file each)."""
+"""The reconciliation as CSV, one file per section: rounds (per seat per round), wagers (the
+wager events), wager_settlements (itemised by games that list them), settlements (per seat over
+the session) and transfers."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from pathlib import Path
 
 from dealer_assist.reports.reconcile import HOUSE, Reconciliation
 
-SECTIONS = ("rounds", "wagers", "settlements", "transfers")
+SECTIONS = ("rounds", "wagers", "wager_settlements", "settlements", "transfers")
 
 
 def _rows(rec: Reconciliation, section: str) -> list[list[object]]:
@@ -34,6 +36,13 @@ def _rows(rec: Reconciliation, section: str) -> list[list[object]]:
                              "" if w.seat is None else t.name(w.seat),
                              "" if w.amount is None else w.amount, other,
                              "yes" if w.voided else ""])
+    elif section == "wager_settlements":
+        rows.append(["table", "round", "seat", "name", "wager", "stake", "category", "odds",
+                     "amount"])
+        for t in rec.tables:
+            for x in t.settlements:
+                rows.append([t.path.name, x.round, x.seat, t.name(x.seat), x.wager, x.stake,
+                             x.category, x.odds, x.amount])
     elif section == "settlements":
         rows.append(["table", "seat", "name", "start", "buy_ins", "cash_outs", "result",
                      "expected_at_table", "counted", "count_difference"])
@@ -67,7 +76,7 @@ def to_csv_text(rec: Reconciliation) -> str:
 
 
 def write_csv(rec: Reconciliation, folder: Path) -> list[Path]:
-    """Write ``rounds.csv``, ``wagers.csv``, ``settlements.csv``, ``transfers.csv`` in folder."""
+    """Write one ``<section>.csv`` per section in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     paths = []
     for section in SECTIONS:

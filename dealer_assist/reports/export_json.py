@@ -44,6 +44,10 @@ def table_dict(t: TableReport) -> dict[str, Any]:
         "wagers": [{"seq": w.seq, "round": w.round, "type": w.type, "seat": w.seat,
                     "name": None if w.seat is None else t.name(w.seat), "amount": w.amount,
                     "fields": w.fields, "voided": w.voided} for w in t.wagers],
+        "wager_settlements": [
+            {"round": x.round, "seat": x.seat, "name": t.name(x.seat), "wager": x.wager,
+             "stake": x.stake, "category": x.category, "odds": x.odds, "amount": x.amount}
+            for x in t.settlements],
         "money": [{"seq": m.seq, "after_round": m.after_round, "type": m.type, "seat": m.seat,
                    "name": t.name(m.seat), "amount": m.amount} for m in t.money],
         "counts": [{"seq": c.seq, "after_round": c.after_round, "seat": c.seat,

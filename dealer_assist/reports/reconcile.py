@@ -13,6 +13,7 @@ Generic over games: it reads ``RoundResult`` (per-seat results, ``house``), the 
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,6 +81,20 @@ class WagerLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SettlementLine:
+    """One wager's settlement, read from a seat result's detail where the game itemises them
+    (31 Classic: ``"Ante 5: 27-30, 1-1 +5; Play 5: ..."``)."""
+
+    round: int
+    seat: int
+    wager: str
+    stake: int
+    category: str
+    odds: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class MoneyLine:
     seq: int
     after_round: int
@@ -134,6 +149,7 @@ class TableReport:
     seats: list[SeatLine] = field(default_factory=list)
     rounds: list[RoundLine] = field(default_factory=list)
     wagers: list[WagerLine] = field(default_factory=list)
+    settlements: list[SettlementLine] = field(default_factory=list)
     money: list[MoneyLine] = field(default_factory=list)
     counts: list[CountLine] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
@@ -243,6 +259,22 @@ def _outcome(amount: int, outcome: str, detail: str) -> str:
     return f"{text} ({detail})" if detail else text
 
 
+SETTLEMENT = re.compile(r"^(?P<wager>[A-Za-z][A-Za-z0-9 ]*?) (?P<stake>\d+): (?P<category>.*), "
+                        r"(?P<odds>\S+) (?P<amount>[+-]\d+)$")
+
+
+def settlement_lines(number: int, seat: int, detail: str) -> list[SettlementLine]:
+    """The itemised wager settlements in a seat result's detail (after any ``|``), if any."""
+    items = detail.rsplit("|", 1)[-1].split(";")
+    lines = []
+    for item in items:
+        match = SETTLEMENT.match(item.strip())
+        if match:
+            lines.append(SettlementLine(number, seat, match["wager"], int(match["stake"]),
+                                        match["category"], match["odds"], int(match["amount"])))
+    return lines
+
+
 def _round_line(result: Any, seats: int) -> RoundLine:
     amounts, outcomes = [0] * seats, [""] * seats
     for r in result.results:
@@ -342,6 +374,8 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
                 amount if _whole(amount) else None,
                 {k: v for k, v in body.items() if k not in ("type", "seat", "amount")}, False))
         for result in session.rounds[rounds_before:]:
+            for r in result.results:
+                table.settlements += settlement_lines(result.number, r.seat, r.detail)
             line = _round_line(result, n)
             table.rounds.append(line)
             ledger = [a + b for a, b in zip(ledger, line.amounts, strict=True)]
@@ -386,6 +420,28 @@ def _checks(table: TableReport, mismatch: str) -> list[Check]:
                 f"paid to or taken from the players, turned around")
     else:
         what = "the seats' changes sum to zero in every round and over the session"
+    if table.house_banked and table.settlements:
+        itemised = sum(x.amount for x in table.settlements)
+        per_seat: dict[tuple[int, int], int] = {}
+        for x in table.settlements:
+            per_seat[x.round, x.seat] = per_seat.get((x.round, x.seat), 0) + x.amount
+        amounts = {(r.number, i + 1): a for r in table.rounds for i, a in enumerate(r.amounts)}
+        wrong = [key for key, value in per_seat.items() if amounts.get(key) != value]
+        if wrong:
+            (number, seat) = wrong[0]
+            checks.append(Check("balance", False, f"FAILED: in round {number} "
+                                f"{table.name(seat)}'s wager settlements sum to "
+                                f"{per_seat[number, seat]:+d}, not the seat's result "
+                                f"{amounts.get((number, seat), 0):+d}."))
+            return _more_checks(table, mismatch, checks)
+        if itemised != -table.house_result:
+            checks.append(Check("balance", False, f"FAILED: the wager settlements sum to "
+                                f"{itemised:+d} for the players but the house result is "
+                                f"{table.house_result:+d}."))
+            return _more_checks(table, mismatch, checks)
+        what = (f"the house result ({table.house_result:+d}) equals the sum of every wager's "
+                f"settlement ({len(table.settlements)} wagers, {itemised:+d} to the players), "
+                f"turned around")
     if bad or total:
         first = bad[0] if bad else None
         where = f"round {first.number} is off by {first.total:+d}" if first else \
@@ -393,6 +449,10 @@ def _checks(table: TableReport, mismatch: str) -> list[Check]:
         checks.append(Check("balance", False, f"FAILED: {where} ({len(bad)} round(s) off)."))
     else:
         checks.append(Check("balance", True, f"OK: {what} ({len(table.rounds)} rounds)."))
+    return _more_checks(table, mismatch, checks)
+
+
+def _more_checks(table: TableReport, mismatch: str, checks: list[Check]) -> list[Check]:
     if mismatch:
         checks.append(Check("ledger", False, f"FAILED: {mismatch}."))
     else:

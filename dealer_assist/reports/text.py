@@ -63,6 +63,11 @@ def table_text(t: TableReport) -> list[str]:
         lines += [f"  event {m.seq} (after round {m.after_round}): {t.name(m.seat)} "
                   f"{m.type.replace('_', '-')} {m.amount}" for m in t.money]
         lines.append("")
+    if t.settlements:
+        lines.append("Wager settlements")
+        lines += [f"  round {x.round} {t.name(x.seat)}: {x.wager} {x.stake}, {x.category}, "
+                  f"{x.odds} {signed(x.amount)}" for x in t.settlements]
+        lines.append("")
     lines += [f"{c.name.capitalize()}: {c.text}" for c in t.checks]
     if t.in_progress:
         lines.append("Note: a round is in progress; only settled rounds are counted.")

@@ -81,14 +81,15 @@ def test_json_and_csv_exports(log, tmp_path):
                                               {"payer": "Ann", "payee": "Cy", "amount": 11}]
     assert [w["amount"] for w in table["wagers"]] == [5, 10, 4, 6, 10]
     paths = write_csv(rec, tmp_path / "out")
-    assert [p.name for p in paths] == ["rounds.csv", "wagers.csv", "settlements.csv",
-                                       "transfers.csv"]
-    rows = list(csv.DictReader(paths[2].open()))
+    assert [p.name for p in paths] == [
+        "rounds.csv", "wagers.csv", "wager_settlements.csv", "settlements.csv", "transfers.csv"]
+    rows = list(csv.DictReader(paths[3].open()))
     assert [(r["name"], r["result"], r["count_difference"]) for r in rows] == [
         ("Ann", "-27", "0"), ("Bea", "16", "-1"), ("Cy", "11", "0")]
     rounds = list(csv.DictReader(paths[0].open()))
     assert len(rounds) == 9 and sum(int(r["amount"]) for r in rounds) == 0
-    transfers = list(csv.DictReader(paths[3].open()))
+    transfers = list(csv.DictReader(paths[4].open()))
+    assert paths[2].read_text() == "table,round,seat,name,wager,stake,category,odds,amount\n"
     assert [(r["payer"], r["payee"], r["amount"]) for r in transfers] == [
         ("Ann", "Bea", "16"), ("Ann", "Cy", "11")]
 

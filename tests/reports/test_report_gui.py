@@ -52,8 +52,8 @@ def test_several_logs_and_exports(qtbot, logs, tmp_path):
     data = json.loads(written[0].read_text())
     assert data["settlements"] == {"Ann": -22, "Bea": 16, "Cy": 11, "Dee": -5}
     csvs = window.export_to("csv", tmp_path / "csv")
-    assert [p.name for p in csvs] == ["rounds.csv", "wagers.csv", "settlements.csv",
-                                      "transfers.csv"]
+    assert [p.name for p in csvs] == [
+        "rounds.csv", "wagers.csv", "wager_settlements.csv", "settlements.csv", "transfers.csv"]
     pdf = window.export_to("pdf", tmp_path / "r.pdf")[0]
     assert pdf.read_bytes().startswith(b"%PDF")
 

@@ -93,3 +93,15 @@ def test_greedy_fallback_above_the_limit_says_so():
     plan = plan_transfers(nets)
     assert not plan.exact and settles(nets, plan) and plan.count == n - 1
     assert "greedy" in plan.explanation()
+
+
+def test_itemised_settlements_are_read_from_a_detail():
+    from dealer_assist.reports.reconcile import settlement_lines
+
+    detail = ("AS KS QS + 2H | Natural 5: Mini-Royal, 50-1 +250; Ante 5: 31, 1-1 +5; "
+              "Play 5: 31, push +0; Royal Family 2: 4-card flush, lost -2")
+    lines = settlement_lines(3, 2, detail)
+    assert [(x.wager, x.stake, x.category, x.odds, x.amount) for x in lines] == [
+        ("Natural", 5, "Mini-Royal", "50-1", 250), ("Ante", 5, "31", "1-1", 5),
+        ("Play", 5, "31", "push", 0), ("Royal Family", 2, "4-card flush", "lost", -2)]
+    assert settlement_lines(1, 1, "31, paid at once") == []
