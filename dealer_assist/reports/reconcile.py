@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import RuleError
-from dealer_assist.reports.transfers import TransferPlan, plan_transfers
+from dealer_assist.reports.transfers import TransferPlan, combine, house_plan, plan_transfers
 from dealer_assist.session.engine import Session
 from dealer_assist.session.log import verify
 
@@ -408,7 +408,8 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
             count.counted if count else None, count.difference if count else None))
     table.checks = _checks(table, mismatch)
     if all(c.ok for c in table.checks if c.name == "balance"):
-        table.plan = plan_transfers(table.nets)
+        table.plan = (house_plan(table.nets, HOUSE) if table.house_banked
+                      else plan_transfers(table.nets))
 
 
 def _checks(table: TableReport, mismatch: str) -> list[Check]:
@@ -473,23 +474,33 @@ def _more_checks(table: TableReport, mismatch: str, checks: list[Check]) -> list
 # ---------------------------------------------------------------- several tables
 
 
+def _add(nets: dict[str, int], display: dict[str, str], more: dict[str, int]) -> None:
+    for name, amount in more.items():
+        key = name.casefold()
+        display.setdefault(key, name)
+        nets[display[key]] = nets.get(display[key], 0) + amount
+
+
 def reconcile(paths: list[str | Path]) -> Reconciliation:
-    """Reconcile every log and plan one set of transfers over all of them (people are matched
-    by name, the house is one party)."""
+    """Reconcile every log and plan one set of transfers over all of them: people are matched
+    by name; results at player-banked tables settle among the players with the fewest
+    transfers, results at house-banked tables settle with the house."""
     tables = [reconcile_log(p) for p in paths]
     nets: dict[str, int] = {}
+    players: dict[str, int] = {}
+    house: dict[str, int] = {}
     display: dict[str, str] = {}
-    note = ""
     usable = [t for t in tables if t.plan is not None]
     for t in usable:
-        for name, amount in t.nets.items():
-            key = name.casefold()
-            display.setdefault(key, name)
-            nets[display[key]] = nets.get(display[key], 0) + amount
+        _add(nets, display, t.nets)
+        _add(house if t.house_banked else players, display, t.nets)
+    plan = None
+    if usable:
+        plan = combine(plan_transfers(players), house_plan(house, HOUSE))
+    notes = []
+    if len(tables) > 1:
+        notes.append("Across all tables, results of the same name are added together.")
     skipped = [t.path.name for t in tables if t.plan is None]
     if skipped:
-        note = (f"Left out of the transfer plan (not reconciled): {', '.join(skipped)}.")
-    plan = plan_transfers(nets) if usable else None
-    if len(tables) > 1:
-        note = ("Across all tables, results of the same name are added together. " + note).strip()
-    return Reconciliation(tables, nets, plan, note)
+        notes.append(f"Left out of the transfer plan (not reconciled): {', '.join(skipped)}.")
+    return Reconciliation(tables, nets, plan, " ".join(notes))

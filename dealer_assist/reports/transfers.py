@@ -26,6 +26,7 @@ class Transfer:
 class TransferPlan:
     transfers: tuple[Transfer, ...]
     exact: bool  # False: greedy fallback (too many parties for the exact search)
+    house_lines: int = 0  # lines between a player and the house (house-banked tables)
 
     @property
     def count(self) -> int:
@@ -35,10 +36,17 @@ class TransferPlan:
         """The sentence printed under every plan: what it is and what it is not."""
         if not self.transfers:
             return "Nobody owes anybody: every result is zero."
+        if self.house_lines == self.count:
+            return (f"These {self.count} transfer(s) settle every result: at a house-banked table "
+                    "each player settles with the house alone — the house pays each winner's "
+                    "result and collects each loser's. Players never pay each other.")
         text = (f"These {self.count} transfer(s) settle every result at once: after all of them "
                 "each person has gained or lost exactly their session result. A line is a payment "
                 "to make, not a debt between those two people; the plan may route money between "
                 "people who never played a hand against each other.")
+        if self.house_lines:
+            text += (f" {self.house_lines} of the lines are players settling their house-banked "
+                     "results with the house, which players never share among themselves.")
         if not self.exact:
             text += (f" With more than {EXACT_LIMIT} people the plan is the greedy one (largest "
                      "payer to largest receiver) and may not be the shortest possible.")
@@ -133,3 +141,16 @@ def plan_transfers(nets: dict[str, int]) -> TransferPlan:
     for group in _zero_sum_groups(names, amounts):
         transfers.extend(_settle_group({names[i]: amounts[i] for i in group}))
     return TransferPlan(tuple(transfers), exact=True)
+
+
+def house_plan(nets: dict[str, int], house: str) -> TransferPlan:
+    """A house-banked table: every player settles with the house, one line each."""
+    _check(nets)
+    lines = [Transfer(house, name, amount) if amount > 0 else Transfer(name, house, -amount)
+             for name, amount in sorted(nets.items()) if name != house and amount]
+    return TransferPlan(tuple(lines), exact=True, house_lines=len(lines))
+
+
+def combine(first: TransferPlan, second: TransferPlan) -> TransferPlan:
+    return TransferPlan(first.transfers + second.transfers, first.exact and second.exact,
+                        first.house_lines + second.house_lines)

@@ -105,3 +105,19 @@ def test_itemised_settlements_are_read_from_a_detail():
         ("Natural", 5, "Mini-Royal", "50-1", 250), ("Ante", 5, "31", "1-1", 5),
         ("Play", 5, "31", "push", 0), ("Royal Family", 2, "4-card flush", "lost", -2)]
     assert settlement_lines(1, 1, "31, paid at once") == []
+
+
+def test_house_banked_players_settle_with_the_house_only():
+    from dealer_assist.reports.transfers import combine, house_plan
+
+    nets = {"Ann": -15, "Bea": 10, "Cy": -15, "House": 20}
+    plan = house_plan(nets, "House")
+    assert [(t.payer, t.payee, t.amount) for t in plan.transfers] == [
+        ("Ann", "House", 15), ("House", "Bea", 10), ("Cy", "House", 15)]
+    assert settles(nets, plan) and plan.house_lines == 3
+    assert "Players never pay each other" in plan.explanation()
+    # the minimal plan would have Cy pay Bea: right for a home game, wrong for a casino table
+    assert any(t.payee == "Bea" and t.payer != "House" for t in plan_transfers(nets).transfers)
+    both = combine(plan_transfers({"Dee": -5, "Eli": 5}), plan)
+    assert both.count == 4 and both.house_lines == 3
+    assert "3 of the lines are players settling" in both.explanation()
