@@ -34,7 +34,7 @@ def round_rows(t: TableReport) -> tuple[list[str], list[list[object]]]:
     header = ["Round", "Dealer", *t.names, *([HOUSE] if t.house_banked else []), "Sum"]
     rows: list[list[object]] = []
     for r in t.rounds:
-        dealer = "" if r.dealer is None else t.name(r.dealer)
+        dealer = t.name(r.dealer) if r.dealer is not None else (HOUSE if t.house_banked else "")
         rows.append([r.number, dealer, *(signed(a) for a in r.amounts),
                      *([signed(r.house)] if t.house_banked else []), r.total])
     totals = [s.result for s in t.seats]

@@ -37,10 +37,10 @@ class TransferPlan:
         if not self.transfers:
             return "Nobody owes anybody: every result is zero."
         if self.house_lines == self.count:
-            return (f"These {self.count} transfer(s) settle every result: at a house-banked table "
+            return (f"{_these(self.count)} every result: at a house-banked table "
                     "each player settles with the house alone — the house pays each winner's "
                     "result and collects each loser's. Players never pay each other.")
-        text = (f"These {self.count} transfer(s) settle every result at once: after all of them "
+        text = (f"{_these(self.count)} every result at once: after all of them "
                 "each person has gained or lost exactly their session result. A line is a payment "
                 "to make, not a debt between those two people; the plan may route money between "
                 "people who never played a hand against each other.")
@@ -51,6 +51,10 @@ class TransferPlan:
             text += (f" With more than {EXACT_LIMIT} people the plan is the greedy one (largest "
                      "payer to largest receiver) and may not be the shortest possible.")
         return text
+
+
+def _these(count: int) -> str:
+    return "This one transfer settles" if count == 1 else f"These {count} transfers settle"
 
 
 def _settle_group(nets: dict[str, int]) -> list[Transfer]:
