@@ -14,6 +14,7 @@ from dealer_assist.reports.text import round_rows, seat_rows, signed
 from dealer_assist.reports.transfers import TransferPlan
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
+MAX_ROUND_ROWS = 300  # a longer session prints its first rounds (the exports have them all)
 RED, GREEN, GREY = (180, 0, 0), (0, 120, 0), (90, 90, 90)
 
 
@@ -158,7 +159,12 @@ def _table(pdf: _Report, t: TableReport) -> None:
     _plan(pdf, t.plan)
     pdf.ln(2)
     pdf.para("Results per round", size=11, bold=True)
-    _grid(pdf, *round_rows(t), size=8)
+    header, rows = round_rows(t)
+    if len(rows) > MAX_ROUND_ROWS + 1:  # keep the session line at the end
+        pdf.para(f"{len(t.rounds)} rounds: the first {MAX_ROUND_ROWS} are printed, and the "
+                 "session line; every round is in the CSV and JSON exports.", size=8, color=GREY)
+        rows = [*rows[:MAX_ROUND_ROWS], rows[-1]]
+    _grid(pdf, header, rows, size=8)
 
 
 def write_pdf(rec: Reconciliation, path: Path) -> Path:
