@@ -74,3 +74,10 @@ def test_not_a_log(tmp_path):
     table = reconcile_log(path)
     assert not table.ok and table.error
     assert not table.integrity.ok and table.integrity.first_bad_seq is None
+
+
+def test_verify_command_on_a_file_that_is_not_a_log(tmp_path, capsys):
+    path = tmp_path / "notes.db"
+    path.write_text("shopping list")
+    assert main(["verify", str(path)]) == 1
+    assert "BROKEN: not a session log" in capsys.readouterr().out
