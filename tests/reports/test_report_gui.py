@@ -72,3 +72,17 @@ def test_altered_log_is_flagged(qtbot, logs):
     assert window.tabs.tabText(1).endswith("⚠")
     page = window.tabs.widget(1)
     assert page.integrity.text().startswith("Integrity: ALTERED: event 3 (bet")
+
+
+def test_opened_from_a_session_window(qtbot, logs):
+    from PySide6.QtWidgets import QMainWindow
+
+    main_window = QMainWindow()
+    qtbot.addWidget(main_window)
+    window = open_reconcile(main_window, [logs[1]])
+    assert window.parent() is main_window and window.isWindow() and window.isVisible()
+    page = window.tabs.widget(0)
+    assert cells(page.seats) == [["1 Dee", "20", "0", "0", "-5", "15", "", ""],
+                                 ["2 ann", "10", "0", "0", "+5", "15", "", ""]]
+    assert "all checks pass" in window.verdict.text()
+    window.close()
