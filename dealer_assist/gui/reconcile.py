@@ -151,13 +151,12 @@ def _grid(header: list[str], rows: list[list[object]], bad_column: int | None = 
     return table
 
 
-def _plan_box(plan: TransferPlan | None) -> QWidget:
+def _plan_box(plan: TransferPlan | None, why: str = "no table could be reconciled") -> QWidget:
     box = QGroupBox("Who pays whom")
     box.setStyleSheet("QGroupBox { font-weight: bold; }")
     layout = QVBoxLayout(box)
     if plan is None:
-        layout.addWidget(_label("No transfer plan: the results do not balance or could not "
-                                "be read.", BAD_COLOR))
+        layout.addWidget(_label(f"No transfer plan: {why}.", BAD_COLOR))
         return box
     for t in plan.transfers:
         layout.addWidget(_label(f"{t.payer} pays {t.payee}  {t.amount}", bold=True))
@@ -216,7 +215,7 @@ class TablePage(QWidget):
             left_layout.addWidget(_label(f"Event {m.seq} (after round {m.after_round}): "
                                          f"{table.name(m.seat)} {m.type.replace('_', '-')} "
                                          f"{m.amount}"))
-        left_layout.addWidget(_plan_box(table.plan))
+        left_layout.addWidget(_plan_box(table.plan, table.no_plan))
         left_layout.addStretch(1)
         right = QWidget()
         right_layout = QVBoxLayout(right)

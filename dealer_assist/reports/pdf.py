@@ -110,9 +110,10 @@ def draw_chart(pdf: _Report, chart: ChartData, x: float, y: float, w: float, h: 
     pdf.set_draw_color(0, 0, 0)
 
 
-def _plan(pdf: _Report, plan: TransferPlan | None) -> None:
+def _plan(pdf: _Report, plan: TransferPlan | None,
+          why: str = "no table could be reconciled") -> None:
     if plan is None:
-        pdf.para("No transfer plan: the results do not balance or could not be read.", color=RED)
+        pdf.para(f"No transfer plan: {why}.", color=RED)
         return
     for t in plan.transfers:
         pdf.para(f"{t.payer} pays {t.payee}  {t.amount}", bold=True)
@@ -156,7 +157,7 @@ def _table(pdf: _Report, t: TableReport) -> None:
                  color=GREEN if check.ok else RED)
     pdf.ln(2)
     pdf.para("Who pays whom", size=11, bold=True)
-    _plan(pdf, t.plan)
+    _plan(pdf, t.plan, t.no_plan)
     pdf.ln(2)
     pdf.para("Results per round", size=11, bold=True)
     header, rows = round_rows(t)

@@ -154,6 +154,7 @@ class TableReport:
     counts: list[CountLine] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     plan: TransferPlan | None = None
+    no_plan: str = "the log could not be read"  # why there is no plan, when there is none
     ended: bool = False
     in_progress: bool = False
     error: str = ""  # the log could not be replayed: no numbers
@@ -407,9 +408,17 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
             sum(r.amounts[i] for r in table.rounds), ledger[i],
             count.counted if count else None, count.difference if count else None))
     table.checks = _checks(table, mismatch)
-    if all(c.ok for c in table.checks if c.name == "balance"):
+    if not all(c.ok for c in table.checks if c.name == "balance"):
+        table.no_plan = "the results do not balance"
+    elif not table.integrity.ok:
+        table.no_plan = "the log was altered (see the integrity check): its numbers are not proof"
+    else:
         table.plan = (house_plan(table.nets, HOUSE) if table.house_banked
                       else plan_transfers(table.nets))
+
+
+def _rounds(count: int) -> str:
+    return "1 round" if count == 1 else f"{count} rounds"
 
 
 def _checks(table: TableReport, mismatch: str) -> list[Check]:
@@ -449,7 +458,7 @@ def _checks(table: TableReport, mismatch: str) -> list[Check]:
             f"the session is off by {total:+d}"
         checks.append(Check("balance", False, f"FAILED: {where} ({len(bad)} round(s) off)."))
     else:
-        checks.append(Check("balance", True, f"OK: {what} ({len(table.rounds)} rounds)."))
+        checks.append(Check("balance", True, f"OK: {what} ({_rounds(len(table.rounds))})."))
     return _more_checks(table, mismatch, checks)
 
 

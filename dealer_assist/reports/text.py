@@ -44,9 +44,9 @@ def round_rows(t: TableReport) -> tuple[list[str], list[list[object]]]:
     return header, rows
 
 
-def plan_lines(plan: TransferPlan | None) -> list[str]:
+def plan_lines(plan: TransferPlan | None, why: str = "no table could be reconciled") -> list[str]:
     if plan is None:
-        return ["No transfer plan: the results do not balance or could not be read."]
+        return [f"No transfer plan: {why}."]
     lines = [f"  {t.payer} pays {t.payee} {t.amount}" for t in plan.transfers]
     return [*lines, plan.explanation()]
 
@@ -71,7 +71,7 @@ def table_text(t: TableReport) -> list[str]:
     lines += [f"{c.name.capitalize()}: {c.text}" for c in t.checks]
     if t.in_progress:
         lines.append("Note: a round is in progress; only settled rounds are counted.")
-    lines += ["", "Who pays whom", *plan_lines(t.plan), ""]
+    lines += ["", "Who pays whom", *plan_lines(t.plan, t.no_plan), ""]
     return lines
 
 

@@ -40,10 +40,11 @@ class TransferPlan:
             return (f"{_these(self.count)} every result: at a house-banked table "
                     "each player settles with the house alone — the house pays each winner's "
                     "result and collects each loser's. Players never pay each other.")
-        text = (f"{_these(self.count)} every result at once: after all of them "
-                "each person has gained or lost exactly their session result. A line is a payment "
-                "to make, not a debt between those two people; the plan may route money between "
-                "people who never played a hand against each other.")
+        after = "it" if self.count == 1 else "all of them"
+        text = (f"{_these(self.count)} every result at once: after {after} each person has "
+                "gained or lost exactly their session result. A line is a payment to make, not "
+                "a debt between those two people; the plan may route money between people who "
+                "never played a hand against each other.")
         if self.house_lines:
             text += (f" {self.house_lines} of the lines are players settling their house-banked "
                      "results with the house, which players never share among themselves.")

@@ -55,8 +55,11 @@ def test_altered_count_that_still_replays_is_caught(log, capsys):
     assert not table.error and not table.discrepancies
     assert (table.integrity.first_bad_seq, table.integrity.first_bad_type) == (39, "chip_count")
     assert not table.ok
+    assert table.plan is None and "the log was altered" in table.no_plan
     assert main(["report", str(log)]) == 1
-    assert "ALTERED: event 39 (chip_count" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ALTERED: event 39 (chip_count" in out
+    assert "No transfer plan: the log was altered" in out
 
 
 def test_deleted_event_is_named(log):
