@@ -38,11 +38,13 @@ def test_report_matches_the_golden_scenario(path, tmp_path):
             if "house" in round_:
                 assert line.house == round_["house"]
             if "bankrolls" in round_:
-                assert dict(zip(names, line.bankrolls, strict=True)) == round_["bankrolls"]
+                got = dict(zip(names, line.bankrolls, strict=True))
+                assert {k: got[k] for k in round_["bankrolls"]} == round_["bankrolls"]
         if table.plan is not None:
             assert sum(table.nets.values()) == 0
     if "bankrolls" in expect and not table.in_progress:
-        assert {s.name: s.expected for s in table.seats} == expect["bankrolls"]
+        got = {s.name: s.expected for s in table.seats}  # expect lists some or all seats
+        assert {k: got[k] for k in expect["bankrolls"]} == expect["bankrolls"]
 
 
 def test_scenarios_are_found():
