@@ -59,3 +59,19 @@ def test_classic_house_result_equals_the_wager_settlements(tmp_path):
     assert [(w.round, w.type, w.seat, w.amount) for w in t.wagers if w.round == 2] == [
         (2, "ante", 1, 10), (2, "royal", 1, 5), (2, "ante", 2, 10), (2, "royal", 2, 5),
         (2, "ante", 3, 10), (2, "natural", 3, 5)]
+
+
+@needs("trianta_ena")
+def test_trianta_voided_cash_out_does_not_count(tmp_path):
+    from report_sessions import TRIANTA_EVENTS, TRIANTA_SEATS, write_session
+
+    # Bea's cash-out of 50 is voided (entered for the wrong seat); Cy's whole-stack one stands
+    events = [*TRIANTA_EVENTS[:21], {"type": "void", "reason": "wrong seat"},
+              *TRIANTA_EVENTS[21:-1], {"type": "chip_count", "counts": {"2": 120}}]
+    path = write_session(tmp_path / "void.db", "trianta_ena", {"min_bet": 10}, TRIANTA_SEATS, 1,
+                         events)
+    t = reconcile_log(path)
+    assert [(m.seq, m.type, m.seat, m.amount) for m in t.money] == [(24, "cash_out", 3, 80)]
+    assert [(s.cash_outs, s.expected) for s in t.seats] == [(0, 300), (0, 120), (80, 0),
+                                                            (0, 100)]
+    assert all(c.ok for c in t.checks)
