@@ -23,8 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="text (default), csv, json or pdf")
     parser.add_argument("--out", type=Path, metavar="PATH",
                         help="write here instead of printing; for csv a folder (rounds.csv, "
-                             "wagers.csv, settlements.csv, transfers.csv); pdf default: "
-                             "<first log>-report.pdf in the current folder")
+                             "wagers.csv, wager_settlements.csv, settlements.csv, "
+                             "transfers.csv); pdf default: <first log>-report.pdf in the "
+                             "current folder")
 
 
 def run(args: argparse.Namespace) -> int:
