@@ -96,8 +96,10 @@ def draw_chart(pdf: _Report, chart: ChartData, x: float, y: float, w: float, h: 
     pdf.set_line_width(0.3)
     pdf.line(plot_x, plot_y, plot_x, plot_y + plot_h)
     pdf.line(plot_x, plot_y + plot_h, plot_x + plot_w, plot_y + plot_h)
-    pdf.set_line_width(0.7)
+    count = len(chart.series)
     for n, series in enumerate(chart.series):
+        # earlier series a little wider, so a line hidden under an equal one shows as a rim
+        pdf.set_line_width(0.5 + 0.6 * (count - 1 - n) / max(1, count - 1))
         pdf.set_draw_color(*series.color)
         points = [(px(i), py(v)) for i, v in enumerate(series.values)]
         if len(points) > 1:
