@@ -174,9 +174,11 @@ class TableReport:
     @property
     def nets(self) -> dict[str, int]:
         """Each party's session result: seats by name, and the house where it banks."""
-        nets = {s.name: s.result for s in self.seats}
-        if self.house_banked:
-            nets[HOUSE] = self.house_result
+        if not self.house_banked:
+            return {s.name: s.result for s in self.seats}
+        nets = {(f"{s.name} (seat {s.seat})" if s.name.casefold() == HOUSE.casefold()
+                 else s.name): s.result for s in self.seats}  # a player named "House"
+        nets[HOUSE] = self.house_result
         return nets
 
     @property

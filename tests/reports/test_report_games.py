@@ -75,3 +75,15 @@ def test_trianta_voided_cash_out_does_not_count(tmp_path):
     assert [(s.cash_outs, s.expected) for s in t.seats] == [(0, 300), (0, 120), (80, 0),
                                                             (0, 100)]
     assert all(c.ok for c in t.checks)
+
+
+@needs("classic31")
+def test_a_player_named_house_is_not_the_house(tmp_path):
+    from report_sessions import CLASSIC_EVENTS, CLASSIC_SEATS, write_session
+
+    seats = [{**CLASSIC_SEATS[0], "name": "House"}, *CLASSIC_SEATS[1:]]
+    path = write_session(tmp_path / "h.db", "classic31", {}, seats, None, CLASSIC_EVENTS)
+    t = reconcile_log(path)
+    assert t.nets == {"House (seat 1)": -15, "Bea": 10, "Cy": -15, HOUSE: 20}
+    assert [(x.payer, x.payee, x.amount) for x in t.plan.transfers] == [
+        (HOUSE, "Bea", 10), ("Cy", HOUSE, 15), ("House (seat 1)", HOUSE, 15)]
