@@ -87,3 +87,16 @@ def test_a_player_named_house_is_not_the_house(tmp_path):
     assert t.nets == {"House (seat 1)": -15, "Bea": 10, "Cy": -15, HOUSE: 20}
     assert [(x.payer, x.payee, x.amount) for x in t.plan.transfers] == [
         (HOUSE, "Bea", 10), ("Cy", HOUSE, 15), ("House (seat 1)", HOUSE, 15)]
+
+
+@needs("classic31")
+def test_a_home_table_and_a_casino_table_in_one_report(tmp_path):
+    from report_sessions import greek_session
+
+    rec = reconcile([greek_session(tmp_path / "home.db"), classic_session(tmp_path / "pit.db")])
+    assert rec.nets == {"Ann": -42, "Bea": 26, "Cy": -4, HOUSE: 20}
+    # home results settle among the players, casino results with the house
+    assert [(x.payer, x.payee, x.amount) for x in rec.plan.transfers] == [
+        ("Ann", "Bea", 16), ("Ann", "Cy", 11),
+        ("Ann", HOUSE, 15), (HOUSE, "Bea", 10), ("Cy", HOUSE, 15)]
+    assert rec.plan.house_lines == 3
