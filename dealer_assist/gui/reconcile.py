@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QFrame,
     QGroupBox,
@@ -34,7 +35,14 @@ from dealer_assist.reports.reconcile import Reconciliation, TableReport, reconci
 from dealer_assist.reports.text import round_rows, seat_rows, signed
 from dealer_assist.reports.transfers import TransferPlan
 
-OK_COLOR, BAD_COLOR = "#1b7a1b", "#b00020"
+LIGHT_TONES = {"ok": "#1b7a1b", "bad": "#b00020"}
+DARK_TONES = {"ok": "#7bd67b", "bad": "#ff7a7a"}  # readable on a dark theme
+
+
+def tone(kind: str) -> str:
+    """The colour of a passed ("ok") or failed ("bad") check for the current theme."""
+    dark = QApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return (DARK_TONES if dark else LIGHT_TONES)[kind]
 _open_windows: list[QWidget] = []  # windows without a parent, kept alive
 
 
@@ -136,7 +144,7 @@ def _grid(header: list[str], rows: list[list[object]], bad_column: int | None = 
             align = Qt.AlignmentFlag.AlignLeft if c == 0 else Qt.AlignmentFlag.AlignRight
             item.setTextAlignment(align | Qt.AlignmentFlag.AlignVCenter)
             if c == bad_column and str(value) not in ("", "0"):
-                item.setForeground(QColor(BAD_COLOR))
+                item.setForeground(QColor(tone("bad")))
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
@@ -158,7 +166,7 @@ def _plan_box(plan: TransferPlan | None, why: str = "no table could be reconcile
     box.setStyleSheet("QGroupBox { font-weight: bold; }")
     layout = QVBoxLayout(box)
     if plan is None:
-        layout.addWidget(_label(f"No transfer plan: {why}.", BAD_COLOR))
+        layout.addWidget(_label(f"No transfer plan: {why}.", tone("bad")))
         return box
     for t in plan.transfers:
         layout.addWidget(_label(f"{t.payer} pays {t.payee}  {t.amount}", bold=True))
@@ -189,11 +197,11 @@ class TablePage(QWidget):
         layout.addWidget(_label(f"{table.title or 'Unknown game'} — {table.path} ({table.status})",
                                 bold=True))
         self.integrity = _label("Integrity: " + table.integrity.sentence(),
-                                OK_COLOR if table.integrity.ok else BAD_COLOR)
+                                tone("ok" if table.integrity.ok else "bad"))
         layout.addWidget(self.integrity)
         self.chart: ChartWidget | None = None
         if table.error:
-            layout.addWidget(_label(f"Cannot reconcile: {table.error}", BAD_COLOR))
+            layout.addWidget(_label(f"Cannot reconcile: {table.error}", tone("bad")))
             layout.addStretch(1)
             return
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -208,7 +216,7 @@ class TablePage(QWidget):
         self.checks = []
         for check in table.checks:
             label = _label(f"{check.name.capitalize()}: {check.text}",
-                           OK_COLOR if check.ok else BAD_COLOR)
+                           tone("ok" if check.ok else "bad"))
             self.checks.append(label)
             left_layout.addWidget(label)
         if table.in_progress:
@@ -285,7 +293,7 @@ class ReconcileWindow(QWidget):
         ok = self.rec.ok
         self.verdict.setText(f"{len(self.rec.tables)} log(s): "
                              + ("all checks pass" if ok else "checks failed — see the marked tabs"))
-        self.verdict.setStyleSheet(f"font-weight: bold; color: {OK_COLOR if ok else BAD_COLOR}")
+        self.verdict.setStyleSheet(f"font-weight: bold; color: {tone('ok' if ok else 'bad')}")
 
     def add_logs(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(self, "Session logs to add", "",

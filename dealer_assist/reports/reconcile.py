@@ -162,7 +162,7 @@ class TableReport:
     @property
     def status(self) -> str:
         if self.error:
-            return "unreadable"
+            return "not reconciled"
         if self.ended:
             return "ended"
         return "round in progress" if self.in_progress else "not ended"
