@@ -79,7 +79,7 @@ class TrainingStore:
         rows = list(self.db["trainees"].rows_where("name = ? COLLATE NOCASE", [name.strip()]))
         return rows[0]["id"] if rows else None
 
-    def _require(self, name: str) -> int:
+    def require(self, name: str) -> int:
         found = self._id(name)
         if found is None:
             raise RuleError(f"no trainee called {name!r}")
@@ -89,7 +89,7 @@ class TrainingStore:
 
     def record(self, name: str, attempts: list[Attempt]) -> None:
         """Save attempts for ``name`` (one transaction)."""
-        trainee = self._require(name)
+        trainee = self.require(name)
         now = datetime.now(UTC).isoformat(timespec="seconds")
         rows = []
         for a in attempts:
@@ -101,7 +101,7 @@ class TrainingStore:
             self.db["attempts"].insert_all(rows)
 
     def attempts(self, name: str) -> list[Attempt]:
-        trainee = self._require(name)
+        trainee = self.require(name)
         rows = self.db["attempts"].rows_where("trainee_id = ?", [trainee], order_by="id")
         return [Attempt(r["game"], r["kind"], r["level"], r["seed"], bool(r["correct"]),
                         r["seconds"], r["given"], r["expected"], bool(r["late"]), r["at"])
