@@ -73,3 +73,20 @@ def settlement_lines(result: RoundResult, names: Sequence[str]) -> list[str]:
         lines.append(f"house {signed(result.house)}")
     lines.extend(result.notes)
     return lines
+
+
+SEAT_COLUMNS = ("Seat", "Money", "Cards", "Value", "Wagers", "Status")
+
+
+def seat_rows(view: TableView) -> list[tuple[str, ...]]:
+    """The table as rows of text under SEAT_COLUMNS, for a grid on screen."""
+    rows = []
+    for sv in view.seats:
+        hidden = sv.hidden or (False,) * len(sv.cards)
+        cards = " ".join(card_text(c, h) for c, h in zip(sv.cards, hidden, strict=False)) or "—"
+        role = sv.role or ("dealer" if sv.is_dealer else "")
+        name = f"{sv.seat}. {sv.name}" + (f" ({role})" if role else "")
+        wagers = ", ".join(f"{k} {v}" for k, v in sv.wagers)
+        status = sv.status + (f" — {sv.extra}" if sv.extra else "")
+        rows.append((name, str(sv.money), cards, sv.value, wagers, status))
+    return rows
