@@ -31,6 +31,9 @@ class Card:
     rank: str
     suit: str
 
+    def __hash__(self) -> int:  # cheaper than the generated hash of (rank, suit)
+        return hash(self.rank) ^ hash(self.suit)
+
     def __post_init__(self) -> None:
         if self.rank not in RANKS or self.suit not in SUITS:
             raise CardError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
@@ -105,48 +108,48 @@ def codes(cards: Iterable[Card | None]) -> list[str | None]:
 
 
 _INDEX = {card: i for i, card in enumerate(FULL_DECK)}
+_BITS = 4  # copies of one card are counted in 4 bits: up to 15 (the shoe holds at most 8 decks)
 
 
 @dataclass(frozen=True, slots=True)
 class Shoe:
     """Which cards are in play since the last shuffle or collection, in a shoe of ``decks`` decks.
 
-    ``counts`` holds, per card of FULL_DECK, how many copies are in play; an (N+1)-th is refused.
+    ``counts`` packs, for each card of FULL_DECK, how many copies are in play into one integer
+    (4 bits a card), so taking a card out is one addition. An (N+1)-th copy is refused.
     """
 
     decks: int = 1
-    counts: tuple[int, ...] = (0,) * 52
+    counts: int = 0
 
     def __post_init__(self) -> None:
         if not 1 <= self.decks <= 8:
             raise RuleError(f"a shoe holds 1 to 8 decks, not {self.decks}")
 
     def count(self, card: Card) -> int:
-        return self.counts[_INDEX[card]]
+        return (self.counts >> (_BITS * _INDEX[card])) & 15
 
     @property
     def dealt(self) -> int:
-        return sum(self.counts)
+        return sum(self.count(c) for c in FULL_DECK)
 
     @property
     def remaining(self) -> int:
         return 52 * self.decks - self.dealt
 
     def can_deal(self, card: Card) -> bool:
-        return self.counts[_INDEX[card]] < self.decks
+        return self.count(card) < self.decks
 
     def deal(self, card: Card) -> Shoe:
         """The shoe with ``card`` taken out; refuse an (N+1)-th copy with a clear message."""
-        i = _INDEX[card]
-        if self.counts[i] >= self.decks:
+        shift = _BITS * _INDEX[card]
+        if (self.counts >> shift) & 15 >= self.decks:
             copies = "once" if self.decks == 1 else f"{self.decks} times"
             raise CardError(
                 f"{card.code} is already in play {copies}: a {self.decks}-deck shoe holds it only "
                 f"{copies} before the next shuffle"
             )
-        counts = list(self.counts)
-        counts[i] += 1
-        return Shoe(self.decks, tuple(counts))
+        return Shoe(self.decks, self.counts + (1 << shift))
 
     def deal_all(self, cards: Iterable[Card]) -> Shoe:
         shoe = self
@@ -156,10 +159,12 @@ class Shoe:
 
     def release(self, cards: Iterable[Card]) -> Shoe:
         """Put cards back (a bust hand returned to the deck mid-deal, a voided entry)."""
-        counts = list(self.counts)
+        counts = self.counts
         for card in cards:
-            counts[_INDEX[card]] = max(0, counts[_INDEX[card]] - 1)
-        return Shoe(self.decks, tuple(counts))
+            shift = _BITS * _INDEX[card]
+            if (counts >> shift) & 15:
+                counts -= 1 << shift
+        return Shoe(self.decks, counts)
 
     def collect(self) -> Shoe:
         """All cards back (a shuffle, or the cards gathered at the end of a deal)."""
@@ -167,4 +172,4 @@ class Shoe:
 
     def available(self) -> list[Card]:
         """Cards that can still be dealt, for greying out the touch grid."""
-        return [c for c in FULL_DECK if self.counts[_INDEX[c]] < self.decks]
+        return [c for c in FULL_DECK if self.count(c) < self.decks]

@@ -14,10 +14,9 @@ handles three event types that every game shares:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealer_assist.errors import RuleError
 from dealer_assist.session.log import EventLog
@@ -34,8 +33,7 @@ from dealer_assist.variants.base import (
 ENGINE_EVENTS = ("session_start", "void", "end_session", "chip_count")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """An accepted event with its place in the log."""
 
     seq: int
@@ -212,12 +210,16 @@ class Session:
         else:
             state = self.variant.apply(self.state, event)
             self._write(event, write)
-            previous = self.state
-            self.state = state
-            self._round.append(Entry(seq, event))
-            if state.round_result is not None and state.round_result is not previous.round_result:
-                self.rounds.append(state.round_result)
+            entry = Entry(seq, event)
+            self.entries.append(entry)
+            result = state.round_result
+            if result is not None and result is not self.state.round_result:
+                self.rounds.append(result)
                 self._checkpoint, self._round = state, []
+            else:
+                self._round.append(entry)
+            self.state = state
+            return
         self.entries.append(Entry(seq, event))
 
     def _check_chip_count(self, event: dict[str, Any]) -> dict[int, int]:

@@ -95,7 +95,9 @@ class EventLog:
             yield seq, at, json.loads(body)
 
     def events(self) -> list[dict[str, Any]]:
-        return [body for _, _, body in self.rows()]
+        """Every event body in order (decoded in one pass: replay speed matters)."""
+        bodies = [row[0] for row in self.db.execute("SELECT body FROM events ORDER BY seq")]
+        return json.loads("[" + ",".join(bodies) + "]")
 
     def set_meta(self, key: str, value: str) -> None:
         with self.db.atomic():

@@ -18,7 +18,7 @@ Events (besides the engine's void and end_session):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from dealer_assist.cards import Card, Shoe
@@ -35,6 +35,7 @@ from dealer_assist.variants.base import (
     event_card,
     event_int,
     event_seat,
+    evolve,
     opt,
     replace_at,
 )
@@ -108,8 +109,21 @@ def rank_of(total: int) -> int:
     return total
 
 
+_VALUES: dict[tuple[tuple[Card, ...], bool], HandValue] = {}
+
+
 def evaluate(cards: tuple[Card, ...], heath: bool = False) -> HandValue:
-    """The value that ranks best among the hand's possible totals."""
+    """The value that ranks best among the hand's possible totals (remembered: hands repeat)."""
+    key = (cards, heath)
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) > 200_000:
+            _VALUES.clear()
+        value = _VALUES[key] = _evaluate(cards, heath)
+    return value
+
+
+def _evaluate(cards: tuple[Card, ...], heath: bool) -> HandValue:
     if len(cards) == 2 and cards[0].rank == "2" and cards[1].rank == "2":
         return HandValue(14, RANK_TWOS if heath else RANK_14, "pair of Twos (14)")
     aces = sum(1 for c in cards if c.rank == "A")
@@ -194,7 +208,7 @@ def _player_order(dealer: int, out: tuple[bool, ...]) -> tuple[int, ...]:
 
 def _new_deal(state: State, dealer: int, streak: int, number: int) -> State:
     count = state.seat_count
-    return replace(
+    return evolve(
         state, dealer=dealer, streak=streak, number=number, phase=OPENING,
         order=_player_order(dealer, state.out), hands=(Hand(),) * count,
         shoe=state.shoe.collect(), change=(0,) * count, dealer_case="", hide=None)
@@ -242,11 +256,13 @@ def bet_limits(state: State, seat: int) -> tuple[int, int]:
 
 def _close_bets_nobody_can_cover(state: State) -> State:
     """Players left waiting when the dealer's cover is used up cannot bet (G8)."""
+    if not state.options.table_stakes:
+        return state
     hands = state.hands
     for seat in state.order:
         if hands[seat - 1].status == WAITING and bet_limits(state, seat)[1] == 0:
-            hands = replace_at(hands, seat - 1, replace(hands[seat - 1], status=NO_BET))
-            state = replace(state, hands=hands)
+            hands = replace_at(hands, seat - 1, evolve(hands[seat - 1], status=NO_BET))
+            state = evolve(state, hands=hands)
     return state
 
 
@@ -260,8 +276,8 @@ def _after_opening_step(state: State) -> State:
     state = _close_bets_nobody_can_cover(state)
     if _opening_done(state):
         if not any(state.hand(s).status == BET for s in state.order):
-            return replace(state, phase=SETTLE)  # nobody bet: nothing to play for
-        return replace(state, phase=DEALER)
+            return evolve(state, phase=SETTLE)  # nobody bet: nothing to play for
+        return evolve(state, phase=DEALER)
     return state
 
 
@@ -285,8 +301,8 @@ def _bet(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{who}'s bet of {amount} is refused: {reason}")
     if amount < low:
         raise RuleError(f"{who}'s bet of {amount} is refused: the minimum bet is {low}")
-    hands = replace_at(state.hands, seat - 1, replace(state.hand(seat), bet=amount, status=BET))
-    return _after_opening_step(replace(state, hands=hands))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), bet=amount, status=BET))
+    return _after_opening_step(evolve(state, hands=hands))
 
 
 def _limit_reason(state: State, seat: int, high: int) -> str:
@@ -305,8 +321,8 @@ def _sit_out(state: State, event: dict[str, Any]) -> State:
     seat = event_seat(event, state.seat_count)
     if state.phase != OPENING or seat not in state.order or state.hand(seat).status != WAITING:
         raise RuleError(f"{state.names[seat - 1]} cannot sit out now (only before betting)")
-    hands = replace_at(state.hands, seat - 1, replace(state.hand(seat), status=NO_BET))
-    return _after_opening_step(replace(state, hands=hands))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), status=NO_BET))
+    return _after_opening_step(evolve(state, hands=hands))
 
 
 # ---------------------------------------------------------------- cards
@@ -315,8 +331,8 @@ def _sit_out(state: State, event: dict[str, Any]) -> State:
 def _add_card(state: State, seat: int, card: Card | None) -> State:
     shoe = state.shoe if card is None else state.shoe.deal(card)
     hand = state.hand(seat)
-    hands = replace_at(state.hands, seat - 1, replace(hand, cards=(*hand.cards, card)))
-    return replace(state, shoe=shoe, hands=hands)
+    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=(*hand.cards, card)))
+    return evolve(state, shoe=shoe, hands=hands)
 
 
 def _pay(state: State, seat: int, amount: int) -> State:
@@ -324,7 +340,7 @@ def _pay(state: State, seat: int, amount: int) -> State:
     d = state.dealer - 1
     money = add_at(add_at(state.money, seat - 1, amount), d, -amount)
     change = add_at(add_at(state.change, seat - 1, amount), d, -amount)
-    return replace(state, money=money, change=change)
+    return evolve(state, money=money, change=change)
 
 
 def _deal(state: State, event: dict[str, Any]) -> State:
@@ -364,7 +380,7 @@ def _after_dealer_card(state: State) -> State:
         for seat in state.order:
             if state.hand(seat).status == BET:
                 state = _pay(state, seat, state.hand(seat).bet)
-        return replace(state, phase=SETTLE, dealer_case="bust")
+        return evolve(state, phase=SETTLE, dealer_case="bust")
     return state
 
 
@@ -376,8 +392,8 @@ def _current_player(state: State) -> int | None:
 
 
 def _set_status(state: State, seat: int, status: str) -> State:
-    hands = replace_at(state.hands, seat - 1, replace(state.hand(seat), status=status))
-    return replace(state, hands=hands)
+    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), status=status))
+    return evolve(state, hands=hands)
 
 
 def _after_player_card(state: State, seat: int) -> State:
@@ -391,7 +407,7 @@ def _after_player_card(state: State, seat: int) -> State:
 
 
 def _after_player_step(state: State) -> State:
-    return replace(state, phase=SETTLE) if _current_player(state) is None else state
+    return evolve(state, phase=SETTLE) if _current_player(state) is None else state
 
 
 def _stand(state: State, event: dict[str, Any]) -> State:
@@ -423,17 +439,17 @@ def _dealer_stands(state: State, event: dict[str, Any]) -> State:
     if hidden:
         if hide is not None and hide != hidden[0]:
             raise RuleError("the concealed card is the one not entered yet")
-        return replace(state, phase=PLAYERS, dealer_case="hidden", hide=hidden[0])
+        return evolve(state, phase=PLAYERS, dealer_case="hidden", hide=hidden[0])
     value = evaluate(cards, state.options.heath)  # type: ignore[arg-type]
     if value.rank == RANK_31:  # G4: the dealer's 31 collects every bet, players do not draw
         for seat in state.order:
             if state.hand(seat).status == BET:
                 state = _pay(state, seat, -state.hand(seat).bet)
                 state = _set_status(state, seat, STOOD)
-        return replace(state, phase=SETTLE, dealer_case="31")
+        return evolve(state, phase=SETTLE, dealer_case="31")
     if value.total == 14:  # G4: all dealer cards shown; only 31 beats it
-        return replace(state, phase=PLAYERS, dealer_case="14")
-    return replace(state, phase=PLAYERS, dealer_case="hidden",
+        return evolve(state, phase=PLAYERS, dealer_case="14")
+    return evolve(state, phase=PLAYERS, dealer_case="hidden",
                    hide=len(cards) - 1 if hide is None else hide)
 
 
@@ -455,8 +471,8 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     if evaluate(new_cards, state.options.heath).bust:  # type: ignore[arg-type]
         raise RuleError(f"with {card.code} the dealer's hand is over 31, but the dealer stood: "
                         "check the card")
-    hands = replace_at(state.hands, seat - 1, replace(state.hand(seat), cards=new_cards))
-    return replace(state, shoe=shoe, hands=hands)
+    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), cards=new_cards))
+    return evolve(state, shoe=shoe, hands=hands)
 
 
 # ---------------------------------------------------------------- settlement and rotation
@@ -509,7 +525,7 @@ def _rotate(state: State, results: tuple[SeatResult, ...]) -> State:
     out = state.out
     if opts.table_stakes:
         out = tuple(o or m <= 0 for o, m in zip(out, state.money, strict=True))
-    state = replace(state, out=out)
+    state = evolve(state, out=out)
     dealer, streak = state.dealer, state.streak
     notes = []
     if opts.table_stakes and out[dealer - 1]:
@@ -524,8 +540,8 @@ def _rotate(state: State, results: tuple[SeatResult, ...]) -> State:
     result = RoundResult(state.number, state.dealer, results, state.money, next_dealer,
                          notes=tuple(notes))
     if finished:
-        return replace(state, phase=OVER, round_result=result, finished=True)
-    return replace(_new_deal(state, dealer, streak, state.number + 1), round_result=result)
+        return evolve(state, phase=OVER, round_result=result, finished=True)
+    return evolve(_new_deal(state, dealer, streak, state.number + 1), round_result=result)
 
 
 def _next_dealer(state: State) -> int:
@@ -544,8 +560,8 @@ def _buy_in(state: State, event: dict[str, Any]) -> State:
     if not state.between_rounds or state.finished:
         raise RuleError("buy-ins are taken between deals")
     out = replace_at(state.out, seat - 1, False)
-    state = replace(state, money=add_at(state.money, seat - 1, amount), out=out)
-    return replace(state, order=_player_order(state.dealer, out))
+    state = evolve(state, money=add_at(state.money, seat - 1, amount), out=out)
+    return evolve(state, order=_player_order(state.dealer, out))
 
 
 HANDLERS = {"deal": _deal, "bet": _bet, "sit_out": _sit_out, "stand": _stand,
