@@ -98,6 +98,10 @@ class DrillKind:
     title: str
     build: Builder
     irregular: bool = False  # an injected irregularity (table-ready level)
+    # a case worth drilling more often than random play deals it (e.g. a passed deal, a tie):
+    # with probability ``prefer_share`` the seeded search keeps trying tables until one is
+    prefer: Callable[[Question], bool] | None = None
+    prefer_share: float = 0.5
 
 
 KINDS: dict[str, DrillKind] = {}
@@ -135,6 +139,20 @@ def make_question(game: str, kind: str, seed: int,
     if kind not in kinds_for(game):
         raise RuleError(f"no drill {kind!r} for {game}; drills: {', '.join(kinds_for(game))}")
     rng = random.Random(f"{game}/{kind}/{seed}")
+    drill = KINDS[kind]
+    want = drill.prefer is not None and rng.random() < drill.prefer_share
+    for _ in range(PREFER_TRIES if want else 1):
+        q = _build(game, drill, rng, seed, options)
+        if not want or drill.prefer(q):  # type: ignore[misc]
+            break
+    return q
+
+
+PREFER_TRIES = 40
+
+
+def _build(game: str, drill: DrillKind, rng: random.Random, seed: int,
+           options: dict[str, Any] | None) -> Question:
     chosen = {name: rng.choice(values)
               for name, values in VARIED_OPTIONS.get(game, {}).items()}
     table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})})
@@ -142,7 +160,7 @@ def make_question(game: str, kind: str, seed: int,
         table.play_round()
         if table.session.state.finished:
             table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})})
-    return KINDS[kind].build(table, rng, seed)
+    return drill.build(table, rng, seed)
 
 
 def _load_game_drills() -> None:
@@ -269,7 +287,12 @@ def build_legal_entry(table: Table, rng: random.Random, seed: int) -> Question:
 
 
 PAYOUT = register(DrillKind("payout", "Payout per seat", build_payout), [])
-NEXT_DEALER = register(DrillKind("next_dealer", "Who deals next", build_next_dealer), [])
+def _dealer_changes(q: Question) -> bool:
+    return q.answer != q.table.dealer_seat
+
+
+NEXT_DEALER = register(DrillKind("next_dealer", "Who deals next", build_next_dealer,
+                                 prefer=_dealer_changes), [])
 SETTLE_ORDER = register(DrillKind("settle_order", "Settlement order", build_settle_order), [])
 LEGAL_ENTRY = register(DrillKind("legal_entry", "Accept or refuse an entry", build_legal_entry,
                                  irregular=True), [])

@@ -70,7 +70,7 @@ def _streak(q):
     return int(re.search(r"has dealt (\d+) in a row", q.table.info[0]).group(1))
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(20))
 def test_next_dealer_follows_g7(seed):
     q = make_question("greek31", "next_dealer", seed)
     dealer = next(sv for sv in q.table.seats if sv.is_dealer)
@@ -171,6 +171,7 @@ def test_kinds_and_parsing():
 
 
 def test_next_dealer_drill_includes_a_passed_deal():
-    changes = [q for s in range(40) if (q := make_question("greek31", "next_dealer", s))
+    """Passed deals are sought out for about half the questions (the seeded search)."""
+    changes = [q for s in range(20) if (q := make_question("greek31", "next_dealer", s))
                and q.answer != next(sv.seat for sv in q.table.seats if sv.is_dealer)]
-    assert changes
+    assert 5 <= len(changes) <= 15
