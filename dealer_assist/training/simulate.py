@@ -19,10 +19,12 @@ from dealer_assist.session.engine import Session
 from dealer_assist.variants import get_variant
 from dealer_assist.variants.base import Action, RoundResult
 
-# actions a simulated table never takes on its own (money in or out, corrections)
-SKIPPED = frozenset({"buy_in", "cash_out", "void", "end_session", "chip_count"})
+# actions a simulated table never takes on its own: money in or out, corrections, cards left
+# unentered, and irregularities (drills inject those on purpose)
+SKIPPED = frozenset({"buy_in", "cash_out", "void", "end_session", "chip_count",
+                     "deal_face_down", "misdeal", "handled_draw"})
 # actions that draw a card and actions that stop drawing, for the stand-or-draw policy
-DRAWS = frozenset({"deal", "hit", "draw"})
+DRAWS = frozenset({"deal", "hit", "draw", "have"})
 STANDS = frozenset({"stand", "stick", "knock"})
 # actions a player takes only now and then
 RARE = frozenset({"sit_out", "fold", "decline"})
@@ -100,7 +102,7 @@ class Table:
             target = self.targets.setdefault(seat, self.rng.randint(17, 29))  # type: ignore[arg-type]
             value = self._value(seat)
             return stands[0] if value is not None and value >= target else draws[0]
-        weights = [0.12 if a.type in RARE else 1.0 for a in acts]
+        weights = [0.25 if a.type in RARE else 1.0 for a in acts]
         return self.rng.choices(acts, weights=weights)[0]
 
     def _value(self, seat: int | None) -> int | None:

@@ -171,7 +171,7 @@ def test_kinds_and_parsing():
 
 
 def test_next_dealer_drill_includes_a_passed_deal():
-    """Passed deals are sought out for about half the questions (the seeded search)."""
+    """Passed deals are sought out for some questions (the seeded search)."""
     changes = [q for s in range(20) if (q := make_question("greek31", "next_dealer", s))
                and q.answer != next(sv.seat for sv in q.table.seats if sv.is_dealer)]
-    assert 5 <= len(changes) <= 15
+    assert 0 < len(changes) < 20  # both: the dealer deals again, and the deal passes
