@@ -18,7 +18,7 @@ from typing import Any
 
 from dealer_assist.errors import RuleError
 from dealer_assist.training.render import event_text, settlement_lines, signed
-from dealer_assist.training.simulate import Table
+from dealer_assist.training.simulate import SimulationError, Table
 from dealer_assist.variants import available_games, get_variant
 from dealer_assist.variants.base import RoundResult, TableView
 
@@ -43,6 +43,7 @@ class Question:
     options: dict[str, Any] = field(default_factory=dict)
     events: tuple[dict[str, Any], ...] = ()  # the session log up to the question point
     entry: dict[str, Any] | None = None  # the entry the question is about (not yet submitted)
+    tags: tuple[str, ...] = ()  # what kind of case this is (e.g. "folded"), for the search
 
     def check(self, given: Any) -> bool:
         """Is ``given`` (already parsed, see ``parse_answer``) the engine's answer?"""
@@ -106,6 +107,8 @@ class DrillKind:
 
 KINDS: dict[str, DrillKind] = {}
 GAME_KINDS: dict[str, list[str]] = {}
+# generic kinds that do not apply to a game (31 Classic: the house always deals)
+NOT_FOR: dict[str, set[str]] = {"classic31": {"next_dealer"}}
 # options drawn at random for a game's drills, e.g. classic31's pay tables
 VARIED_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {}
 
@@ -123,7 +126,8 @@ def kinds_for(game: str, irregular: bool | None = None) -> list[str]:
     """The drill kinds of ``game``; ``irregular`` filters on injected irregularities."""
     _load_game_drills()
     game = get_variant(game).NAME
-    names = GAME_KINDS.get(game, []) + [k for k in GENERIC if k not in GAME_KINDS.get(game, [])]
+    own = GAME_KINDS.get(game, [])
+    names = own + [k for k in GENERIC if k not in own and k not in NOT_FOR.get(game, set())]
     return [n for n in names if irregular is None or KINDS[n].irregular == irregular]
 
 
@@ -181,6 +185,16 @@ def round_end(table: Table) -> tuple[dict[str, Any], RoundResult]:
     return event, result
 
 
+def until_suitable(table: Table, attempt: Callable[[], Question | None],
+                   tries: int = 30) -> Question:
+    """Call ``attempt`` (which plays on) until it finds a suitable round to ask about."""
+    for _ in range(tries):
+        found = attempt()
+        if found is not None:
+            return found
+    raise SimulationError("no suitable round for this drill was found")
+
+
 def pending_text(table: Table, event: dict[str, Any]) -> str:
     if event.get("type") == "settle":
         return ""
@@ -196,6 +210,13 @@ def question(table: Table, kind: str, seed: int, prompt: str, answer_type: str, 
                     events=tuple(e.body for e in table.session.entries), **more)
 
 
+def seat_label(table: Table, seat: int) -> str:
+    """``Bea (seat 2)``, or ``Bea (position 3)`` where seats have table positions."""
+    spec = table.session.seats[seat - 1]
+    where = f"position {spec.position}" if spec.position is not None else f"seat {seat}"
+    return f"{spec.name} ({where})"
+
+
 def seat_choices(table: Table) -> tuple[tuple[str, str], ...]:
     return tuple((str(i), f"{i}. {n}") for i, n in enumerate(table.session.names, start=1))
 
@@ -206,16 +227,17 @@ def seat_choices(table: Table) -> tuple[tuple[str, str], ...]:
 def build_payout(table: Table, rng: random.Random, seed: int) -> Question:
     event, result = round_end(table)
     names = table.session.names
-    playing = [r for r in result.results if r.outcome not in ("no bet", "out")] or result.results
+    playing = [r for r in result.results if r.outcome not in NOTHING_TO_SETTLE] or result.results
     pick = rng.choice(playing)
     who = names[pick.seat - 1]
-    prompt = (f"{pending_text(table, event)}What does {who} (seat {pick.seat}) win (+) or "
-              f"lose (−) in this round, in total?")
+    prompt = (f"{pending_text(table, event)}What does {seat_label(table, pick.seat)} win (+) "
+              f"or lose (−) in this round, in total?")
     hint = f"{who}: {pick.outcome}" + (f", {pick.detail}" if pick.detail else "")
     return question(table, "payout", seed, prompt, AMOUNT, pick.amount,
                     "\n".join(settlement_lines(result, names)), hint=hint, entry=event)
 
 
+NOTHING_TO_SETTLE = ("no bet", "sat out", "out")
 ROLE_VERBS = {"trianta_ena": "banks", "sudden_death": "opens"}
 
 
@@ -228,7 +250,8 @@ def build_next_dealer(table: Table, rng: random.Random, seed: int) -> Question:
     choices = (*seat_choices(table), ("0", "nobody: the game ends"))
     lines = settlement_lines(result, names)
     who = names[answer - 1] if answer else "nobody (the game ends)"
-    hint = f"{names[result.dealer - 1]} dealt this round" if result.dealer else ""
+    past = {"deals": "dealt", "banks": "banked", "opens": "opened"}[verb]
+    hint = f"{names[result.dealer - 1]} {past} this round" if result.dealer else ""
     return question(table, "next_dealer", seed, prompt, SEAT, answer,
                     "\n".join([*lines, f"next: {who}"]), hint=hint, choices=choices,
                     entry=event)
@@ -237,7 +260,7 @@ def build_next_dealer(table: Table, rng: random.Random, seed: int) -> Question:
 def build_settle_order(table: Table, rng: random.Random, seed: int) -> Question:
     event, result = round_end(table)
     names = table.session.names
-    order = tuple(r.seat for r in result.results)
+    order = tuple(r.seat for r in result.results if r.outcome not in NOTHING_TO_SETTLE)
     prompt = (f"{pending_text(table, event)}In what order are the seats settled? "
               f"Touch each seat in turn ({len(order)} seats).")
     return question(table, "settle_order", seed, prompt, ORDER, order,
@@ -293,7 +316,8 @@ def _dealer_changes(q: Question) -> bool:
 
 NEXT_DEALER = register(DrillKind("next_dealer", "Who deals next", build_next_dealer,
                                  prefer=_dealer_changes), [])
-SETTLE_ORDER = register(DrillKind("settle_order", "Settlement order", build_settle_order), [])
+SETTLE_ORDER = register(DrillKind("settle_order", "Settlement order", build_settle_order,
+                                  prefer=lambda q: len(q.answer) >= 3, prefer_share=0.8), [])
 LEGAL_ENTRY = register(DrillKind("legal_entry", "Accept or refuse an entry", build_legal_entry,
                                  irregular=True), [])
 GENERIC = ["payout", "next_dealer", "legal_entry"]

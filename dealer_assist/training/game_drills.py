@@ -8,6 +8,7 @@ from dealer_assist.variants import available_games
 
 MODULES = {
     "greek31": "dealer_assist.training.greek31_drills",
+    "classic31": "dealer_assist.training.classic31_drills",
 }
 _loaded: set[str] = set()
 

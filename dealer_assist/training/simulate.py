@@ -26,8 +26,9 @@ SKIPPED = frozenset({"buy_in", "cash_out", "void", "end_session", "chip_count",
 # actions that draw a card and actions that stop drawing, for the stand-or-draw policy
 DRAWS = frozenset({"deal", "hit", "draw", "have"})
 STANDS = frozenset({"stand", "stick", "knock"})
-# actions a player takes only now and then
-RARE = frozenset({"sit_out", "fold", "decline"})
+# how often an action is chosen against 1.0 for any other: players fold or sit out now and
+# then, and the hands are dealt only once most wagers are down
+WEIGHTS = {"sit_out": 0.25, "fold": 0.25, "decline": 0.25, "deal_hands": 0.15}
 
 
 class SimulationError(RuntimeError):
@@ -102,7 +103,7 @@ class Table:
             target = self.targets.setdefault(seat, self.rng.randint(17, 29))  # type: ignore[arg-type]
             value = self._value(seat)
             return stands[0] if value is not None and value >= target else draws[0]
-        weights = [0.25 if a.type in RARE else 1.0 for a in acts]
+        weights = [WEIGHTS.get(a.type, 1.0) for a in acts]
         return self.rng.choices(acts, weights=weights)[0]
 
     def _value(self, seat: int | None) -> int | None:
@@ -116,7 +117,8 @@ class Table:
         if action.asks == "amount":
             low = action.minimum if action.minimum is not None else 1
             high = action.maximum if action.maximum is not None else low + 10
-            return action.event(amount=self.rng.randint(low, max(low, high)))
+            high = max(low, high)  # small bets more often than large ones, as at a table
+            return action.event(amount=min(high, int(self.rng.triangular(low, high + 1, low))))
         if action.asks == "card":
             return action.event(card=self._card_for(action))
         return action.event()
