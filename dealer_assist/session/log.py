@@ -19,6 +19,9 @@ import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
 GENESIS = "0" * 64
+INSERT_EVENT = (
+    "INSERT INTO events (seq, at, type, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)"
+)
 migrations = Migrations("dealer_assist.session_log")
 
 
@@ -78,15 +81,22 @@ class EventLog:
 
     def append(self, body: dict[str, Any]) -> int:
         """Write one event in its own transaction and return its sequence number."""
-        seq = self._last_seq + 1
-        at = datetime.now(UTC).isoformat(timespec="milliseconds")
-        body_json = canonical_json(body)
-        digest = row_hash(self._last_hash, seq, at, body_json)
-        row = {"seq": seq, "at": at, "type": body["type"], "body": body_json,
-               "prev_hash": self._last_hash, "hash": digest}
+        return self.append_many([body])
+
+    def append_many(self, bodies: list[dict[str, Any]]) -> int:
+        """Write events in one transaction (all or none); return the last sequence number."""
+        seq, prev = self._last_seq, self._last_hash
+        rows = []
+        for body in bodies:
+            seq += 1
+            at = datetime.now(UTC).isoformat(timespec="milliseconds")
+            body_json = canonical_json(body)
+            digest = row_hash(prev, seq, at, body_json)
+            rows.append((seq, at, body["type"], body_json, prev, digest))
+            prev = digest
         with self.db.atomic():
-            self.db["events"].insert(row)
-        self._last_seq, self._last_hash = seq, digest
+            self.db.conn.executemany(INSERT_EVENT, rows)
+        self._last_seq, self._last_hash = seq, prev
         return seq
 
     def rows(self) -> Iterator[tuple[int, str, dict[str, Any]]]:
