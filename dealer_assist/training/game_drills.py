@@ -9,6 +9,8 @@ from dealer_assist.variants import available_games
 MODULES = {
     "greek31": "dealer_assist.training.greek31_drills",
     "classic31": "dealer_assist.training.classic31_drills",
+    "sudden_death": "dealer_assist.training.sudden_death_drills",
+    "one_and_thirty": "dealer_assist.training.one_and_thirty_drills",
 }
 _loaded: set[str] = set()
 
