@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from dealer_assist.errors import RuleError
 from dealer_assist.training.render import event_text, settlement_lines, signed
 from dealer_assist.training.simulate import SimulationError, Table
 from dealer_assist.variants import available_games, get_variant
-from dealer_assist.variants.base import RoundResult, TableView
+from dealer_assist.variants.base import RoundResult, SeatView, TableView
 
 AMOUNT, SEAT, ORDER, CHOICE = "amount", "seat", "order", "choice"
 
@@ -111,6 +111,8 @@ GAME_KINDS: dict[str, list[str]] = {}
 NOT_FOR: dict[str, set[str]] = {"classic31": {"next_dealer"}}
 # options drawn at random for a game's drills, e.g. classic31's pay tables
 VARIED_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {}
+# what a game's table view shows that would give an answer away (a projected result), hidden
+MASKS: dict[str, Callable[[SeatView], SeatView]] = {}
 
 
 def register(kind: DrillKind, games: list[str]) -> DrillKind:
@@ -203,8 +205,12 @@ def pending_text(table: Table, event: dict[str, Any]) -> str:
 
 def question(table: Table, kind: str, seed: int, prompt: str, answer_type: str, answer: Any,
              explanation: str, **more: Any) -> Question:
+    view = table.session.view()
+    mask = MASKS.get(table.session.variant.NAME)
+    if mask is not None:
+        view = replace(view, seats=tuple(mask(sv) for sv in view.seats))
     return Question(game=table.session.variant.NAME, kind=kind, seed=seed, prompt=prompt,
-                    table=table.session.view(), answer_type=answer_type, answer=answer,
+                    table=view, answer_type=answer_type, answer=answer,
                     explanation=explanation, names=table.session.names,
                     options=asdict(table.session.options),
                     events=tuple(e.body for e in table.session.entries), **more)

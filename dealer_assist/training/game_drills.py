@@ -11,6 +11,7 @@ MODULES = {
     "classic31": "dealer_assist.training.classic31_drills",
     "sudden_death": "dealer_assist.training.sudden_death_drills",
     "one_and_thirty": "dealer_assist.training.one_and_thirty_drills",
+    "trianta_ena": "dealer_assist.training.trianta_ena_drills",
 }
 _loaded: set[str] = set()
 

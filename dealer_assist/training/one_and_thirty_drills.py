@@ -10,6 +10,7 @@ import random
 from dataclasses import replace
 
 from dealer_assist.training.drills import (
+    MASKS,
     SEAT,
     DrillKind,
     Question,
@@ -39,15 +40,14 @@ def build_pot_winner(table: Table, rng: random.Random, seed: int) -> Question:
     winner = next(r.seat for r in result.results if r.outcome == "won")
     tie = _age_tie(table)
     prompt = f"{pending_text(table, event)}Who takes the pot?"
-    q = question(table, "pot_winner", seed, prompt, SEAT, winner,
+    return question(table, "pot_winner", seed, prompt, SEAT, winner,
                     "\n".join(settlement_lines(result, table.session.names)),
                     hint="A 31 wins at once; else the closest to 31 without going over; "
                     "equal totals: the older player (age 1 is the oldest).",
                     choices=seat_choices(table), entry=event, tags=("age tie",) if tie else ())
-    # the table marks the showdown leader: the trainee is to find that, so it is not shown
-    seats = tuple(replace(sv, status="in") if sv.status == "wins" else sv for sv in q.table.seats)
-    return replace(q, table=replace(q.table, seats=seats))
 
 
+# the table marks the showdown leader: the trainee is to find that, so it is not shown
+MASKS[GAME] = lambda sv: replace(sv, status="in") if sv.status == "wins" else sv
 register(DrillKind("pot_winner", "Who takes the pot (age ties)", build_pot_winner,
                    prefer=lambda q: "age tie" in q.tags, prefer_share=0.5), [GAME])

@@ -28,7 +28,7 @@ DRAWS = frozenset({"deal", "hit", "draw", "have"})
 STANDS = frozenset({"stand", "stick", "knock"})
 # how often an action is chosen against 1.0 for any other: players fold or sit out now and
 # then, and the hands are dealt only once most wagers are down
-WEIGHTS = {"sit_out": 0.25, "fold": 0.25, "decline": 0.25, "deal_hands": 0.15}
+WEIGHTS = {"sit_out": 0.25, "fold": 0.25, "bank_decline": 0.5, "deal_hands": 0.15}
 
 
 class SimulationError(RuntimeError):

@@ -95,3 +95,35 @@ def test_one_and_thirty_drill_includes_age_ties():
     qs = [make_question("one_and_thirty", "pot_winner", s) for s in range(8)]
     assert any("age tie" in q.tags for q in qs)
     assert all(sv.status != "wins" for q in qs for sv in q.table.seats)  # not given away
+
+
+@pytest.mark.skipif("trianta_ena" not in available_games(), reason="game not in this build")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_trianta_ena_bank_offer(seed):
+    q = make_question("trianta_ena", "bank_offer", seed)
+    session = Session.from_events(list(q.events))
+    banker = q.table.dealer_seat
+    before = len(session.rounds)
+    session.submit(q.entry)  # settle
+    state = session.state
+    # the round is complete at settle only when nobody is offered the bank
+    money = session.rounds[-1].bankrolls if len(session.rounds) > before else state.money
+    players = [s for s in range(1, len(q.table.seats) + 1) if s != banker]
+    if money[banker - 1] < q.options["min_bet"]:  # T10: the bank must be given up
+        eligible = [s for s in players if money[s - 1] >= q.options["min_bet"]]
+    else:  # T7: richer than the banker
+        eligible = [s for s in players if money[s - 1] > money[banker - 1]]
+    if not eligible:
+        assert q.answer == 0
+    else:
+        # richest first; equal money: nearer the banker's left (clockwise in the ring)
+        ring = list(state.ring)
+        first = min(eligible, key=lambda s: (-money[s - 1], ring.index(s)))
+        assert q.answer == first
+    assert all(not sv.extra for sv in q.table.seats)  # projected results are not shown
+
+
+@pytest.mark.skipif("trianta_ena" not in available_games(), reason="game not in this build")
+def test_trianta_ena_bank_offer_asks_both_ways():
+    answers = {make_question("trianta_ena", "bank_offer", s).answer for s in SEEDS}
+    assert 0 in answers and len(answers) > 1
