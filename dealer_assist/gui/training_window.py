@@ -61,7 +61,9 @@ def _button(text: str, slot: Callable[[], None], height: int = BIG) -> QPushButt
     return button
 
 
-def _grid(table: QTableWidget, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+def _grid(table: QTableWidget, headers: tuple[str, ...], rows: list[tuple[str, ...]],
+          stretch: int | None = None) -> None:
+    """Fill a read-only table; column ``stretch`` takes the spare width (else all share it)."""
     table.clear()
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(list(headers))
@@ -70,6 +72,12 @@ def _grid(table: QTableWidget, headers: tuple[str, ...], rows: list[tuple[str, .
         for c, text in enumerate(row):
             table.setItem(r, c, QTableWidgetItem(text))
     table.resizeColumnsToContents()
+    header = table.horizontalHeader()
+    header.setStretchLastSection(stretch is None)
+    for c in range(len(headers)):
+        mode = (QHeaderView.ResizeMode.Stretch if stretch is None or c == stretch
+                else QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(c, mode)
 
 
 def _read_only_table() -> QTableWidget:
@@ -291,6 +299,7 @@ class DrillPage(QWidget):
     def _setup(self) -> QWidget:
         page = QWidget()
         form = QFormLayout()
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.trainee_box = QComboBox()
         self.new_name = QLineEdit()
         self.new_name.setPlaceholderText("new trainee's name")
@@ -329,12 +338,14 @@ class DrillPage(QWidget):
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         box = QGroupBox("New drill")
+        box.setFixedWidth(720)
         inner = QVBoxLayout(box)
         inner.addLayout(form)
         inner.addWidget(start)
         layout = QVBoxLayout(page)
-        layout.addWidget(box)
-        layout.addWidget(self.summary)
+        layout.addWidget(box, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.summary.setFixedWidth(720)
+        layout.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addStretch(1)
         self._fill_kinds()
         return page
@@ -449,9 +460,7 @@ class DrillPage(QWidget):
         self.feedback_shown = False
         self.header.setText(f"Question {len(run.attempts) + 1} of {run.count} — "
                             f"{KINDS[q.kind].title} — {run.level.title}")
-        _grid(self.table, SEAT_COLUMNS, seat_rows(q.table))
-        self.table.horizontalHeader().setSectionResizeMode(
-            2, QHeaderView.ResizeMode.Stretch)
+        _grid(self.table, SEAT_COLUMNS, seat_rows(q.table), stretch=2)
         height = self.table.horizontalHeader().height() + 2 * self.table.frameWidth() + 2 + sum(
             self.table.rowHeight(r) for r in range(self.table.rowCount()))
         self.table.setFixedHeight(height)
@@ -604,7 +613,7 @@ class OverviewPage(QWidget):
               [(r.name, str(r.attempts), f"{r.accuracy:.0%}" if r.attempts else "—", r.grade,
                 LEVELS[r.best_level].title if r.best_level else "—",
                 ", ".join(KINDS[k].title if k in KINDS else k for k in r.weak_spots) or "—",
-                r.last_at.replace("T", " ")[:16]) for r in rows])
+                r.last_at.replace("T", " ")[:16]) for r in rows], stretch=5)
 
 
 class TrainingWindow(QWidget):
