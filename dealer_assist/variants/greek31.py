@@ -237,7 +237,7 @@ def start(options: Options, seats: tuple[SeatSpec, ...], first_dealer: int | Non
 
 def _next_bettor(state: State) -> int | None:
     for seat in state.order:
-        if state.hand(seat).status == WAITING:
+        if state.hands[seat - 1].status == WAITING:
             return seat
     return None
 
@@ -267,15 +267,14 @@ def _close_bets_nobody_can_cover(state: State) -> State:
 
 
 def _opening_done(state: State) -> bool:
-    return all(
-        state.hand(s).status == NO_BET or (state.hand(s).status == BET and state.hand(s).cards)
-        for s in state.order)
+    hands = state.hands
+    return all(hands[s - 1].status == NO_BET or (hands[s - 1].status == BET and hands[s - 1].cards)
+               for s in state.order)
 
 
 def _after_opening_step(state: State) -> State:
-    state = _close_bets_nobody_can_cover(state)
     if _opening_done(state):
-        if not any(state.hand(s).status == BET for s in state.order):
+        if not any(state.hands[s - 1].status == BET for s in state.order):
             return evolve(state, phase=SETTLE)  # nobody bet: nothing to play for
         return evolve(state, phase=DEALER)
     return state
@@ -292,7 +291,7 @@ def _bet(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{who} is out of the game (no money)")
     expected = _next_bettor(state)
     if expected != seat:
-        if state.hand(seat).status != WAITING:
+        if state.hands[seat - 1].status != WAITING:
             raise RuleError(f"{who} has already bet or sat out this deal")
         raise RuleError(f"bets go in turn order: {state.names[expected - 1]} bets first")
     low, high = bet_limits(state, seat)
@@ -301,8 +300,8 @@ def _bet(state: State, event: dict[str, Any]) -> State:
         raise RuleError(f"{who}'s bet of {amount} is refused: {reason}")
     if amount < low:
         raise RuleError(f"{who}'s bet of {amount} is refused: the minimum bet is {low}")
-    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), bet=amount, status=BET))
-    return _after_opening_step(evolve(state, hands=hands))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hands[seat - 1], bet=amount, status=BET))
+    return _after_opening_step(_close_bets_nobody_can_cover(evolve(state, hands=hands)))
 
 
 def _limit_reason(state: State, seat: int, high: int) -> str:
@@ -319,9 +318,9 @@ def _limit_reason(state: State, seat: int, high: int) -> str:
 def _sit_out(state: State, event: dict[str, Any]) -> State:
     check_fields(event, ("seat",))
     seat = event_seat(event, state.seat_count)
-    if state.phase != OPENING or seat not in state.order or state.hand(seat).status != WAITING:
+    if state.phase != OPENING or seat not in state.order or state.hands[seat - 1].status != WAITING:
         raise RuleError(f"{state.names[seat - 1]} cannot sit out now (only before betting)")
-    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), status=NO_BET))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hands[seat - 1], status=NO_BET))
     return _after_opening_step(evolve(state, hands=hands))
 
 
@@ -330,7 +329,7 @@ def _sit_out(state: State, event: dict[str, Any]) -> State:
 
 def _add_card(state: State, seat: int, card: Card | None) -> State:
     shoe = state.shoe if card is None else state.shoe.deal(card)
-    hand = state.hand(seat)
+    hand = state.hands[seat - 1]
     hands = replace_at(state.hands, seat - 1, evolve(hand, cards=(*hand.cards, card)))
     return evolve(state, shoe=shoe, hands=hands)
 
@@ -353,16 +352,16 @@ def _deal(state: State, event: dict[str, Any]) -> State:
             raise RuleError("the dealer draws after every player has a first card and a bet")
         if seat not in state.order:
             raise RuleError(f"{who} is out of the game (no money)")
-        if state.hand(seat).cards:
+        if state.hands[seat - 1].cards:
             raise RuleError(f"{who} already has a first card; hits come after the dealer draws")
-        if state.hand(seat).status == NO_BET:
+        if state.hands[seat - 1].status == NO_BET:
             raise RuleError(f"{who} is not in this deal")
         return _after_opening_step(_add_card(state, seat, card))
     if state.phase == DEALER:
         if seat != state.dealer:
             raise RuleError(f"the dealer draws now; {who} waits for their turn")
         card = event_card(event, allow_hidden=True)
-        if card is None and None in state.hand(seat).cards:
+        if card is None and None in state.hands[seat - 1].cards:
             raise RuleError("only one dealer card may stay hidden until settlement")
         return _after_dealer_card(_add_card(state, seat, card))
     if state.phase == PLAYERS:
@@ -378,27 +377,27 @@ def _after_dealer_card(state: State) -> State:
     known = tuple(c for c in state.hand(state.dealer).cards if c is not None)
     if evaluate(known, state.options.heath).bust:  # G4: dealer bust pays every bet, deal ends
         for seat in state.order:
-            if state.hand(seat).status == BET:
-                state = _pay(state, seat, state.hand(seat).bet)
+            if state.hands[seat - 1].status == BET:
+                state = _pay(state, seat, state.hands[seat - 1].bet)
         return evolve(state, phase=SETTLE, dealer_case="bust")
     return state
 
 
 def _current_player(state: State) -> int | None:
     for seat in state.order:
-        if state.hand(seat).status == BET:
+        if state.hands[seat - 1].status == BET:
             return seat
     return None
 
 
 def _set_status(state: State, seat: int, status: str) -> State:
-    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), status=status))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hands[seat - 1], status=status))
     return evolve(state, hands=hands)
 
 
 def _after_player_card(state: State, seat: int) -> State:
-    value = evaluate(state.hand(seat).cards, state.options.heath)  # type: ignore[arg-type]
-    bet = state.hand(seat).bet
+    value = evaluate(state.hands[seat - 1].cards, state.options.heath)  # type: ignore[arg-type]
+    bet = state.hands[seat - 1].bet
     if value.bust:  # G5: a bust loses at once
         state = _set_status(_pay(state, seat, -bet), seat, BUSTED)
     elif value.total == 31 and value.rank == RANK_31:  # G5: exactly 31 is paid at once
@@ -443,8 +442,8 @@ def _dealer_stands(state: State, event: dict[str, Any]) -> State:
     value = evaluate(cards, state.options.heath)  # type: ignore[arg-type]
     if value.rank == RANK_31:  # G4: the dealer's 31 collects every bet, players do not draw
         for seat in state.order:
-            if state.hand(seat).status == BET:
-                state = _pay(state, seat, -state.hand(seat).bet)
+            if state.hands[seat - 1].status == BET:
+                state = _pay(state, seat, -state.hands[seat - 1].bet)
                 state = _set_status(state, seat, STOOD)
         return evolve(state, phase=SETTLE, dealer_case="31")
     if value.total == 14:  # G4: all dealer cards shown; only 31 beats it
@@ -456,7 +455,7 @@ def _dealer_stands(state: State, event: dict[str, Any]) -> State:
 def _reveal(state: State, event: dict[str, Any]) -> State:
     check_fields(event, ("seat", "card", "index"))
     seat = event_seat(event, state.seat_count)
-    cards = state.hand(seat).cards
+    cards = state.hands[seat - 1].cards
     hidden = [i for i, c in enumerate(cards) if c is None]
     if seat != state.dealer or not hidden:
         raise RuleError(f"{state.names[seat - 1]} has no card waiting to be revealed")
@@ -471,7 +470,7 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     if evaluate(new_cards, state.options.heath).bust:  # type: ignore[arg-type]
         raise RuleError(f"with {card.code} the dealer's hand is over 31, but the dealer stood: "
                         "check the card")
-    hands = replace_at(state.hands, seat - 1, evolve(state.hand(seat), cards=new_cards))
+    hands = replace_at(state.hands, seat - 1, evolve(state.hands[seat - 1], cards=new_cards))
     return evolve(state, shoe=shoe, hands=hands)
 
 
@@ -483,11 +482,11 @@ def _settle(state: State, event: dict[str, Any]) -> State:
     if state.phase != SETTLE:
         raise RuleError(f"the deal is not over yet ({_prompt(state)})")
     dealer_value = state.dealer_value()
-    if dealer_value is None and any(state.hand(s).status == STOOD for s in state.order):
+    if dealer_value is None and any(state.hands[s - 1].status == STOOD for s in state.order):
         raise RuleError("reveal the dealer's concealed card before settling")
     results = []
     for seat in state.order:
-        hand = state.hand(seat)
+        hand = state.hands[seat - 1]
         outcome, detail = _settle_hand(state, seat, dealer_value)
         if hand.status == STOOD and state.dealer_case in ("hidden", "14"):
             state = _pay(state, seat, hand.bet if outcome == "won" else -hand.bet)
@@ -502,7 +501,7 @@ def _settle(state: State, event: dict[str, Any]) -> State:
 
 
 def _settle_hand(state: State, seat: int, dealer: HandValue | None) -> tuple[str, str]:
-    hand = state.hand(seat)
+    hand = state.hands[seat - 1]
     if hand.status == NO_BET:
         return "no bet", ""
     value = evaluate(hand.cards, state.options.heath)  # type: ignore[arg-type]
@@ -588,7 +587,7 @@ def legal_actions(state: State) -> list[Action]:
         return acts
     if state.phase == OPENING:
         for seat in state.order:
-            hand = state.hand(seat)
+            hand = state.hands[seat - 1]
             if not hand.cards and hand.status != NO_BET:
                 acts.append(Action("deal", f"First card for {state.names[seat - 1]}", seat,
                                    asks="card"))
@@ -624,7 +623,7 @@ def _prompt(state: State) -> str:
         return f"Game over: {names[winner]} holds all the money"
     if state.phase == OPENING:
         missing = [names[s - 1] for s in state.order
-                   if not state.hand(s).cards and state.hand(s).status != NO_BET]
+                   if not state.hands[s - 1].cards and state.hands[s - 1].status != NO_BET]
         bettor = _next_bettor(state)
         if bettor is not None:
             low, high = bet_limits(state, bettor)
@@ -641,7 +640,7 @@ def _prompt(state: State) -> str:
 
 
 def _seat_value(state: State, seat: int) -> str:
-    cards = state.hand(seat).cards
+    cards = state.hands[seat - 1].cards
     known = tuple(c for c in cards if c is not None)
     if not known:
         return ""
@@ -656,7 +655,7 @@ def view(state: State) -> TableView:
     current = _current_player(state) if state.phase == PLAYERS else None
     bettor = _next_bettor(state) if state.phase == OPENING else None
     for seat in range(1, state.seat_count + 1):
-        hand = state.hand(seat)
+        hand = state.hands[seat - 1]
         is_dealer = seat == state.dealer
         hidden = tuple(
             is_dealer and (c is None or (state.phase in (DEALER, PLAYERS) and i == state.hide
