@@ -72,7 +72,7 @@ def _wager_payout(table: Table, rng: random.Random, seed: int) -> Question | Non
     explanation = "\n".join([f"{seat_label(table, seat)}:", *(f"  {x.text()}" for x in lines),
                              *settlement_lines(result, table.session.names)])
     return question(table, "wager_payout", seed, prompt, AMOUNT, line.amount, explanation,
-                    hint=f"{line.wager}: {line.category}", entry=event,
+                    hint=f"{line.wager}: {line.category}, {line.odds}", entry=event,
                     tags=("folded",) if seat in folded else ())
 
 
