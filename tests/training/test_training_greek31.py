@@ -156,7 +156,8 @@ def test_hand_checked_seed():
 
 
 def test_kinds_and_parsing():
-    assert kinds_for("greek31") == ["settle_order", "payout", "next_dealer", "legal_entry"]
+    assert kinds_for("greek31") == [
+        "settle_order", "hand_value", "payout", "next_dealer", "legal_entry"]
     assert kinds_for("greek31", irregular=True) == ["legal_entry"]
     q = make_question("greek31", "payout", 1)
     assert parse_answer(q, "−5") == -5 and parse_answer(q, "+3") == 3
@@ -175,3 +176,32 @@ def test_next_dealer_drill_includes_a_passed_deal():
     changes = [q for s in range(20) if (q := make_question("greek31", "next_dealer", s))
                and q.answer != next(sv.seat for sv in q.table.seats if sv.is_dealer)]
     assert 0 < len(changes) < 20  # both: the dealer deals again, and the deal passes
+
+
+def _worth(cards):
+    """G1, G2 worked out here: the best-ranking total; bust: the lowest total."""
+    if len(cards) == 2 and all(c.rank == "2" for c in cards):
+        return 14
+    aces = sum(c.rank == "A" for c in cards)
+    base = sum(10 if c.rank in "JQK" or c.rank == "10" else int(c.rank)
+               for c in cards if c.rank != "A")
+    elevens = range(1, aces + 1) if aces > 1 else range(aces + 1)  # two or more: one is 11
+    totals = [base + aces + 10 * k for k in elevens]
+    good = [t for t in totals if t <= 31]
+    if not good:
+        return min(totals)
+    return max(good, key=lambda t: (t == 31, t == 14, t))
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_hand_value(seed):
+    q = make_question("greek31", "hand_value", seed)
+    name = re.search(r"What is (\w+) \(seat", q.prompt).group(1)
+    sv = next(sv for sv in q.table.seats if sv.name == name)
+    assert sv.value == "?" and sv.status == "in hand"  # not given away
+    assert q.answer == _worth(parse_cards(sv.cards))
+
+
+def test_hand_value_drill_asks_about_aces_and_twos():
+    qs = [make_question("greek31", "hand_value", s) for s in range(15)]
+    assert sum("aces" in q.tags for q in qs) >= 5
