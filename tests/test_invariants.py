@@ -36,6 +36,8 @@ def make_machine(game: str) -> type[RuleBasedStateMachine]:
             self.session = Session.new(game, demo.get("options"), demo["seats"],
                                        demo.get("first_dealer"), path=self.path)
             self.expected_total = variant.money_total(self.session.state)
+            self.start_total = self.expected_total
+            self.money_moves: dict[int, int] = {}  # seq of a buy-in/cash-out -> its change
 
         def teardown(self) -> None:
             self.session.close()
@@ -44,6 +46,7 @@ def make_machine(game: str) -> type[RuleBasedStateMachine]:
         def _try(self, event: dict) -> None:
             before_state, before_entries = self.session.state, list(self.session.entries)
             before_rows = self.session.log.last_seq
+            before_round = {e.seq for e in self.session.round_entries}
             try:
                 self.session.submit(event)
             except RuleError as exc:
@@ -52,10 +55,15 @@ def make_machine(game: str) -> type[RuleBasedStateMachine]:
                 assert self.session.entries == before_entries
                 assert self.session.log.last_seq == before_rows
                 return
+            seq = self.session.entries[-1].seq
             if event.get("type") == "buy_in":
-                self.expected_total += event["amount"]
+                self.money_moves[seq] = event["amount"]
             elif event.get("type") == "cash_out":
-                self.expected_total -= self._cashed_out(before_state, event)
+                self.money_moves[seq] = -self._cashed_out(before_state, event)
+            elif event.get("type") == "void":  # a voided buy-in or cash-out is undone
+                for voided in before_round - {e.seq for e in self.session.round_entries}:
+                    self.money_moves.pop(voided, None)
+            self.expected_total = self.start_total + sum(self.money_moves.values())
 
         def _cashed_out(self, state, event) -> int:
             return event.get("amount") or state.money[event["seat"] - 1]
