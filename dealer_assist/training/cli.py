@@ -100,8 +100,9 @@ def drill(args: argparse.Namespace, ask: Callable[[str], str], out: TextIO,
                 text = "q"
             if text.strip().lower() in ("q", "quit"):
                 return _finish(run, store, args.trainee, out)
-            if text.strip() == "?" and run.level.hints:
-                print(f"  Answer: {q.answer_text()}", file=out)
+            if text.strip() == "?":
+                print(f"  Answer: {q.answer_text()}" if run.level.hints else
+                      "  answers are shown only at the learning level", file=out)
                 continue
             try:
                 given = parse_answer(q, text)
