@@ -20,12 +20,15 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only the chosen subcommand's module is imported (start-up stays fast)."""
     parser = argparse.ArgumentParser(prog="dealer-assist", description=__doc__)
     subs = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         sub = subs.add_parser(name, help=help_text, description=help_text)
         sub.set_defaults(_module=module_name)
+        if name != chosen:
+            continue
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -38,15 +41,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not args.command:
-        args = parser.parse_args(["gui", *(argv or [])])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        argv = ["gui", *argv]  # `dealer-assist` alone (or with a log file) opens the table screen
+    chosen = argv[0] if argv[0] in COMMANDS else None
+    args = build_parser(chosen).parse_args(argv)
     if getattr(args, "_missing", False):
         print(f"dealer-assist {args.command}: not available in this build", file=sys.stderr)
         return 2
     module = importlib.import_module(args._module)
-    return int(module.run(args) or 0)
+    try:
+        return int(module.run(args) or 0)
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""Exact odds and strategy of the games' wagers (``dealer-assist analyze``)."""
