@@ -10,7 +10,7 @@ from dealer_assist.training.store import TrainingStore
 
 
 def _args(*argv):
-    return build_parser().parse_args(["train", *argv])
+    return build_parser("train").parse_args(["train", *argv])
 
 
 def test_drill_in_a_terminal_saves_results(data_dir):
