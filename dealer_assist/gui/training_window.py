@@ -168,7 +168,8 @@ class AnswerPad(QWidget):
             item = self.choice_grid.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        columns = 2 if len(question.choices) <= 4 else 3
+        longest = max((len(label) for _, label in question.choices), default=0)
+        columns = 1 if longest > 24 else (2 if len(question.choices) <= 4 else 3)
         for i, (value, label) in enumerate(question.choices):
             b = _button(f"{label}", lambda v=value: self.choose(v))
             b.setObjectName(f"choice_{value}")
@@ -461,7 +462,13 @@ class DrillPage(QWidget):
         self.header.setText(f"Question {len(run.attempts) + 1} of {run.count} — "
                             f"{KINDS[q.kind].title} — {run.level.title}")
         _grid(self.table, SEAT_COLUMNS, seat_rows(q.table), stretch=2)
-        height = self.table.horizontalHeader().height() + 2 * self.table.frameWidth() + 2 + sum(
+        header = self.table.horizontalHeader()
+        for column in (2, 3, 5):  # cards, value and status share the width and wrap
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeRowsToContents()
+        for row in range(self.table.rowCount()):  # breathing room, and a touch target
+            self.table.setRowHeight(row, max(40, self.table.rowHeight(row) + 10))
+        height = header.height() + 2 * self.table.frameWidth() + 2 + sum(
             self.table.rowHeight(r) for r in range(self.table.rowCount()))
         self.table.setFixedHeight(height)
         self.info.setText(" · ".join((q.table.title, *q.table.info)))

@@ -106,9 +106,8 @@ def _wager_order(table: Table, rng: random.Random, seed: int) -> Question | None
 # ---------------------------------------------------------------- irregularities (C9)
 
 REMEDIES = (
-    ("misdeal", "Misdeal: every hand is dead and every wager is returned"),
-    ("handled_draw", "That hand and its wagers are forfeited; a Play wager already placed "
-     "is returned"),
+    ("misdeal", "Misdeal: every hand dead, every wager returned"),
+    ("handled_draw", "Forfeit that hand and its wagers; return a placed Play wager"),
     ("none", "No irregularity: play on"),
 )
 SITUATIONS = {

@@ -86,7 +86,8 @@ def seat_rows(view: TableView) -> list[tuple[str, ...]]:
         cards = " ".join(card_text(c, h) for c, h in zip(sv.cards, hidden, strict=False)) or "—"
         role = sv.role or ("dealer" if sv.is_dealer else "")
         name = f"{sv.seat}. {sv.name}" + (f" ({role})" if role else "")
-        wagers = ", ".join(f"{k} {v}" for k, v in sv.wagers)
-        status = sv.status + (f" — {sv.extra}" if sv.extra else "")
-        rows.append((name, str(sv.money), cards, sv.value, wagers, status))
+        if sv.extra:
+            name += f"\n{sv.extra}"
+        wagers = "\n".join(f"{k} {v}" for k, v in sv.wagers)
+        rows.append((name, str(sv.money), cards, sv.value, wagers, sv.status))
     return rows
