@@ -17,6 +17,7 @@ from dealer_assist.training.drills import (
     ORDER,
     SETTLE_ORDER,
     VARIED_OPTIONS,
+    VARIED_SEATS,
     DrillKind,
     Question,
     question,
@@ -30,6 +31,17 @@ from dealer_assist.training.simulate import Table
 from dealer_assist.variants import classic31, classic31_tables
 
 GAME = "classic31"
+NAMES = ("Ann", "Bea", "Cy", "Dora", "Eli", "Fay")
+
+
+def _seats(rng: random.Random) -> list[dict[str, Any]]:
+    """Two to six players at positions 1-6, the others vacant (C8), with 100-300 each."""
+    positions = sorted(rng.sample(range(1, 7), rng.randint(2, 6)))
+    return [{"name": NAMES[p - 1], "money": rng.randrange(100, 301, 25), "position": p}
+            for p in positions]
+
+
+VARIED_SEATS[GAME] = _seats
 VARIED_OPTIONS[GAME] = {"play_table": tuple(classic31_tables.PLAY_TABLES),
                         "natural_table": tuple(classic31_tables.NATURAL_TABLES),
                         "royal_table": tuple(classic31_tables.ROYAL_TABLES)}

@@ -111,6 +111,8 @@ GAME_KINDS: dict[str, list[str]] = {}
 NOT_FOR: dict[str, set[str]] = {"classic31": {"next_dealer"}}
 # options drawn at random for a game's drills, e.g. classic31's pay tables
 VARIED_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {}
+# seats drawn at random for a game's drills (default: the game's DEMO seats)
+VARIED_SEATS: dict[str, Callable[[random.Random], list[dict[str, Any]]]] = {}
 # what a game's table view shows that would give an answer away (a projected result), hidden
 MASKS: dict[str, Callable[[SeatView], SeatView]] = {}
 
@@ -161,11 +163,12 @@ def _build(game: str, drill: DrillKind, rng: random.Random, seed: int,
            options: dict[str, Any] | None) -> Question:
     chosen = {name: rng.choice(values)
               for name, values in VARIED_OPTIONS.get(game, {}).items()}
-    table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})})
+    seats = VARIED_SEATS[game](rng) if game in VARIED_SEATS else None
+    table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})}, seats)
     for _ in range(rng.randint(0, 3)):  # warm-up rounds: bankrolls and dealers move on
         table.play_round()
         if table.session.state.finished:
-            table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})})
+            table = Table.new(game, rng.randrange(2**32), {**chosen, **(options or {})}, seats)
     return drill.build(table, rng, seed)
 
 
