@@ -6,17 +6,14 @@ from itertools import combinations
 
 import pytest
 
-pytest.importorskip("dealer_assist.variants.classic31")
-
+from dealer_assist.cards import parse_cards
+from dealer_assist.session.engine import Session
+from dealer_assist.training.drills import kinds_for, make_question
 from dealer_assist.variants.classic31_tables import (
     NATURAL_TABLES,
     PLAY_TABLES,
     ROYAL_TABLES,
 )
-
-from dealer_assist.cards import parse_cards
-from dealer_assist.session.engine import Session
-from dealer_assist.training.drills import kinds_for, make_question
 
 SEEDS = range(10)
 VALUE = {"A": 11, "J": 10, "Q": 10, "K": 10}
