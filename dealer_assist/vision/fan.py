@@ -1,0 +1,100 @@
+"""Corner indices of cards that overlap (a fan, a pile): read where no whole card outline is found.
+
+In card-coloured regions not explained by a whole card, each ink blob is paired with a blob just
+"below" it in any direction (rank over suit); the pair is turned upright using that direction, cut
+like a corner index, and classified. Only pairs close to the region's edge (where indices are) and
+read with a high score count; they are proposed with a lower confidence than whole cards.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card
+from dealer_assist.vision.detect import DETECT_LONG_SIDE, white_mask
+from dealer_assist.vision.glyphs import CORNER_H, CORNER_W, split_index
+from dealer_assist.vision.model import GlyphModel
+from dealer_assist.vision.proposal import Proposal
+from dealer_assist.vision.reader import read_index
+
+MIN_SCORE = 0.88
+MIN_MARGIN = 0.06
+FAN_CONFIDENCE = 0.75  # below the usual auto-accept threshold: a dealer confirms these
+
+
+def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
+                       taken: list[np.ndarray]) -> list[Proposal]:
+    """Readings of corner indices in card regions outside the ``taken`` quads (frame pixels)."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    mask = white_mask(small)
+    for quad in taken:
+        cv2.fillPoly(mask, [(quad * scale).astype(np.int32)], 0)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    proposals: list[Proposal] = []
+    for contour in contours:
+        if cv2.contourArea(contour) < 0.01 * mask.size:
+            continue
+        x, y, bw, bh = cv2.boundingRect(contour)
+        x0, y0 = int(x / scale), int(y / scale)
+        x1, y1 = int((x + bw) / scale), int((y + bh) / scale)
+        region = np.zeros((bh, bw), np.uint8)
+        cv2.drawContours(region, [contour - [x, y]], -1, 255, -1)
+        region = cv2.resize(region, (x1 - x0, y1 - y0), interpolation=cv2.INTER_NEAREST)
+        proposals.extend(_read_region(frame[y0:y1, x0:x1], region, (x0, y0), ranks, suits))
+    return proposals
+
+
+def _read_region(patch: np.ndarray, region: np.ndarray, origin: tuple[int, int],
+                 ranks: GlyphModel, suits: GlyphModel) -> list[Proposal]:
+    ink = (255 - patch.min(axis=2))
+    t, inkmask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    inkmask &= region
+    edge_dist = cv2.distanceTransform(region, cv2.DIST_L2, 3)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(inkmask, connectivity=8)
+    blobs = [(cents[i], max(stats[i, 2], stats[i, 3]), stats[i, 4]) for i in range(1, n)
+             if stats[i, 4] >= 20]
+    best: dict[str, Proposal] = {}
+    for ca, sa, aa in blobs:
+        if edge_dist[int(ca[1]), int(ca[0])] > 1.3 * sa:
+            continue
+        for cb, sb, ab in blobs:
+            d = cb - ca
+            dist = float(np.hypot(*d))
+            if not 0.7 * sa <= dist <= 1.6 * sa or not 0.25 <= ab / aa <= 2.0 or sb > 1.1 * sa:
+                continue
+            proposal = _read_pair(patch, ca, d, sa, origin, ranks, suits)
+            if proposal is not None and proposal.code is not None:
+                old = best.get(proposal.code)
+                if old is None or old.confidence < proposal.confidence:
+                    best[proposal.code] = proposal
+    return list(best.values())
+
+
+def _read_pair(patch: np.ndarray, rank_centre: np.ndarray, down: np.ndarray, size: float,
+               origin: tuple[int, int], ranks: GlyphModel, suits: GlyphModel) -> Proposal | None:
+    """Cut an upright index-shaped crop around a rank blob whose suit lies along ``down``."""
+    unit = down / (np.linalg.norm(down) + 1e-6)
+    side = np.array([-unit[1], unit[0]])  # "right" when ``down`` points down the card
+    # the index crop: rank glyph near the top, suit under it; same proportions as a corner crop
+    height = size * CORNER_H / 46
+    width = height * CORNER_W / CORNER_H
+    top_left = rank_centre - unit * size * 0.9 - side * width * 0.5
+    src = np.array([top_left, top_left + side * width, top_left + side * width + unit * height,
+                    top_left + unit * height], np.float32)
+    dst = np.array([[0, 0], [CORNER_W - 1, 0], [CORNER_W - 1, CORNER_H - 1], [0, CORNER_H - 1]],
+                   np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    crop = cv2.warpPerspective(patch, m, (CORNER_W, CORNER_H), borderValue=(255, 255, 255))
+    glyphs = split_index(crop)
+    if glyphs is None:
+        return None
+    reading = read_index(glyphs, ranks, suits)
+    if reading is None or reading.rank.score < MIN_SCORE or reading.rank.margin < MIN_MARGIN:
+        return None
+    card = Card(reading.rank.label, reading.suit.label)
+    quad = src + np.array(origin, np.float32)
+    return Proposal(card, FAN_CONFIDENCE * reading.rank.score, quad, "visual")

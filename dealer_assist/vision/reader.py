@@ -1,0 +1,128 @@
+"""Read one whole card: both corner indices, checked against the face (pips or picture).
+
+Evidence for the rank: the glyph classifier on each corner index, and the card's middle: a picture
+(J, Q, K) or a count of pips (A, 2-10). The suit: the index suit glyphs, and the ink colour. A
+reading is given a card only when the evidence agrees; otherwise the card is unknown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import FACES, RANKS, Card
+from dealer_assist.vision.detect import Quad, warp_card
+from dealer_assist.vision.glyphs import (
+    IndexGlyphs,
+    binarise,
+    corner_crop,
+    glyph_features,
+    split_index,
+)
+from dealer_assist.vision.model import GlyphModel, Guess
+
+NUMBER_RANKS = tuple(r for r in RANKS if r not in FACES)
+RED_SUITS, BLACK_SUITS = ("H", "D"), ("C", "S")
+MIN_SCORE = 0.80  # glyph similarity below this is not trusted
+MIN_MARGIN = 0.03  # nor a glyph barely closer to its label than to another one
+
+
+@dataclass(frozen=True)
+class IndexReading:
+    """The classifier's guesses for one corner index."""
+
+    rank: Guess
+    suit: Guess
+    red: bool
+
+    @property
+    def trusted(self) -> bool:
+        return self.rank.score >= MIN_SCORE and self.rank.margin >= MIN_MARGIN
+
+
+def read_index(glyphs: IndexGlyphs, ranks: GlyphModel, suits: GlyphModel,
+               allowed_ranks: tuple[str, ...] | None = None) -> IndexReading | None:
+    """Classify the two glyphs of a corner index (the suit among those of the ink's colour)."""
+    rank = ranks.classify(glyph_features(glyphs.rank), allowed_ranks)
+    suit = suits.classify(glyph_features(glyphs.suit), RED_SUITS if glyphs.red else BLACK_SUITS)
+    if rank is None or suit is None:
+        return None
+    return IndexReading(rank, suit, glyphs.red)
+
+
+def face_picture(card: np.ndarray) -> bool:
+    """Whether the middle of an upright warped card holds a coloured picture (J, Q, K)."""
+    h, w = card.shape[:2]
+    mid = card[int(0.2 * h):int(0.8 * h), int(0.25 * w):int(0.75 * w)]
+    hsv = cv2.cvtColor(mid, cv2.COLOR_BGR2HSV)
+    hue, sat, val = hsv[..., 0], hsv[..., 1], hsv[..., 2]
+    coloured = (sat > 90) & (val > 60)
+    yellow_or_blue = coloured & (((hue > 12) & (hue < 40)) | ((hue > 90) & (hue < 135)))
+    return float(yellow_or_blue.mean()) > 0.04
+
+
+def count_pips(card: np.ndarray) -> int | None:
+    """Number of pips in the middle of an upright warped number card, or None if unclear."""
+    h, w = card.shape[:2]
+    x0, x1, y0, y1 = int(0.17 * w), int(0.83 * w), int(0.06 * h), int(0.94 * h)
+    mask = binarise(card[y0:y1, x0:x1])
+    if mask is None:
+        return None
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    if len(areas) == 0:
+        return None
+    big = areas.max()
+    if big < 0.004 * h * w:
+        return None
+    pips = areas[areas > 0.35 * big]
+    if len(pips) > 10:
+        return None
+    if len(pips) > 1 and pips.max() > 2.2 * np.median(pips):
+        return None  # pips of uneven size: two merged, or a smudge
+    return len(pips)
+
+
+def _vote(labels: list[str]) -> str | None:
+    if not labels:
+        return None
+    (top, n), *rest = Counter(labels).most_common()
+    return top if not rest or rest[0][1] < n else None
+
+
+def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphModel
+              ) -> tuple[Card | None, float]:
+    """The card inside ``quad`` and a confidence in 0..1; (None, c) when the evidence disagrees."""
+    warped = warp_card(frame, quad, (150, 210))
+    face = face_picture(warped)
+    allowed = tuple(sorted(FACES)) if face else NUMBER_RANKS
+    readings = []
+    for q in (quad, np.roll(quad, -2, axis=0)):
+        glyphs = split_index(corner_crop(frame, q))
+        if glyphs is not None:
+            reading = read_index(glyphs, ranks, suits, allowed)
+            if reading is not None:
+                readings.append(reading)
+    if not readings:
+        return None, 0.0
+    trusted = [r for r in readings if r.trusted]
+    rank = _vote([r.rank.label for r in trusted])
+    suit = _vote([r.suit.label for r in readings])
+    if rank is None or suit is None:
+        return None, 0.2
+    if len({r.red for r in readings}) > 1:
+        return None, 0.2
+    support = 1 + (len(trusted) > 1)
+    if not face:
+        pips = count_pips(warped)
+        pip_rank = None if pips is None else ("A" if pips == 1 else str(pips))
+        if pip_rank == rank:
+            support += 1
+        elif pip_rank is not None and pip_rank in NUMBER_RANKS:
+            return None, 0.3  # index and pips disagree
+    best = max(r.rank.score for r in trusted)
+    confidence = round(min(1.0, best) * (0.7 + 0.1 * support), 3)
+    return Card(rank, suit), confidence
