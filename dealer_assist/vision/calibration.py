@@ -22,7 +22,7 @@ import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
 from dealer_assist.vision.detect import find_card_quads
-from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index
+from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
 from dealer_assist.vision.model import GlyphModel
 from dealer_assist.vision.recognizer import Models
 
@@ -79,7 +79,7 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
                 found += 1
                 rank_x.append(glyph_features(glyphs.rank))
                 rank_y.append(card.rank)
-                suit_x.append(glyph_features(glyphs.suit))
+                suit_x.append(suit_features(glyphs.suit))
                 suit_y.append(card.suit)
         if not found:
             skipped.append(path.name)

@@ -63,13 +63,15 @@ def split_index(bgr: np.ndarray) -> IndexGlyphs | None:
     lines = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((int(0.55 * h), 1), np.uint8))
     mask = cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(lines, np.ones((3, 3), np.uint8))))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    blobs = []
+    blobs, specks = [], []
     for i in range(1, n):
         x, y, bw, bh, area = stats[i]
-        if area < 0.002 * h * w or bh < 0.06 * h:
-            continue
         if x + bw >= w - 1 or y + bh >= h - 1 or x <= 0 or y <= 0:
             continue  # card edge, table, a big pip or the picture frame cut by the crop
+        if area < 0.002 * h * w or bh < 0.06 * h:
+            if area >= 3:
+                specks.append((y, x, bw, bh, i))  # a thin stroke cut off in a blurry image
+            continue
         if bh > 0.45 * h or bw > 0.9 * w:
             continue
         blobs.append((y, x, bw, bh, i))
@@ -94,8 +96,16 @@ def split_index(bgr: np.ndarray) -> IndexGlyphs | None:
             break
     if suit is None:
         return None
+    sy, sx, sw, sh, si = suit
+    suit_ids = [si]
+    for y, x, bw, bh, i in specks:
+        cx, cy = x + bw / 2, y + bh / 2
+        if rx0 <= cx <= rx1 and y0 <= cy <= ry1:
+            rank_ids.append(i)  # e.g. the tail of a Q
+        elif sx <= cx <= sx + sw and sy <= cy <= sy + 1.35 * sh:
+            suit_ids.append(i)  # e.g. the stem of a spade
     rank_mask = np.isin(labels, rank_ids)
-    suit_mask = labels == suit[4]
+    suit_mask = np.isin(labels, suit_ids)
     ink_px = bgr[rank_mask | suit_mask].astype(np.int32)
     redness = float(np.mean(ink_px[:, 2] - np.maximum(ink_px[:, 0], ink_px[:, 1])))
     return IndexGlyphs(_cut(rank_mask), _cut(suit_mask), redness > 40, redness)
@@ -115,3 +125,15 @@ def glyph_features(glyph: np.ndarray) -> np.ndarray:
     vec /= np.linalg.norm(vec) + 1e-6
     aspect = np.float32(np.log(w / h))
     return np.concatenate([vec, [aspect]]).astype(np.float32)
+
+
+def suit_features(glyph: np.ndarray) -> np.ndarray:
+    """Glyph features plus the width profile and solidity that tell a spade from a club."""
+    h, w = glyph.shape
+    rows = np.linspace(0.1, 0.9, 9) * (h - 1)
+    profile = np.array([np.count_nonzero(glyph[int(r)]) / w for r in rows], np.float32)
+    contours, _ = cv2.findContours(glyph, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    outline = max(contours, key=cv2.contourArea)
+    hull_area = cv2.contourArea(cv2.convexHull(outline))
+    solidity = cv2.contourArea(outline) / hull_area if hull_area > 0 else 0.0
+    return np.concatenate([glyph_features(glyph), 0.6 * profile, [2.0 * solidity]]).astype(np.float32)

@@ -21,21 +21,24 @@ class Guess:
 
 
 class GlyphModel:
-    """Labelled glyph feature vectors; :meth:`classify` finds the most similar label."""
+    """Labelled glyph feature vectors; :meth:`classify` finds the most similar label.
+
+    Similarity is the cosine of feature vectors centred on the samples' mean.
+    """
 
     def __init__(self, features: np.ndarray, labels: np.ndarray) -> None:
         if len(features) != len(labels) or len(features) == 0:
             raise ValueError("a glyph model needs as many labels as feature rows, and at least one")
-        feats = np.asarray(features, np.float32)
-        self.features = feats / (np.linalg.norm(feats, axis=1, keepdims=True) + 1e-6)
+        self.raw = np.asarray(features, np.float32)
+        self.mean = self.raw.mean(axis=0)
+        self.features = self._unit(self.raw)
         self.labels = np.asarray(labels).astype(str)
         self.classes = tuple(sorted(set(self.labels.tolist())))
         self._class_index = np.array([self.classes.index(lb) for lb in self.labels])
 
     def classify(self, feature: np.ndarray, allowed: tuple[str, ...] | None = None) -> Guess | None:
         """Most similar label (restricted to ``allowed`` if given), or None if none is allowed."""
-        x = np.asarray(feature, np.float32)
-        x = x / (np.linalg.norm(x) + 1e-6)
+        x = self._unit(np.asarray(feature, np.float32)[None])[0]
         sims = self.features @ x
         best = np.full(len(self.classes), -2.0, np.float32)
         np.maximum.at(best, self._class_index, sims)
@@ -46,15 +49,19 @@ class GlyphModel:
         second = float(best[order[1]]) if len(order) > 1 else -1.0
         return Guess(self.classes[top], float(best[top]), float(best[top]) - second)
 
+    def _unit(self, feats: np.ndarray) -> np.ndarray:
+        centred = feats - self.mean
+        return centred / (np.linalg.norm(centred, axis=1, keepdims=True) + 1e-6)
+
     def merged(self, other: GlyphModel, weight: int = 1) -> GlyphModel:
         """A model holding both sets of samples (``other`` repeated ``weight`` times)."""
-        feats = np.concatenate([self.features, *[other.features] * weight])
+        feats = np.concatenate([self.raw, *[other.raw] * weight])
         labels = np.concatenate([self.labels, *[other.labels] * weight])
         return GlyphModel(feats, labels)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, features=self.features.astype(np.float16), labels=self.labels)
+        np.savez_compressed(path, features=self.raw.astype(np.float16), labels=self.labels)
 
     @classmethod
     def load(cls, path: Path) -> GlyphModel:

@@ -7,7 +7,6 @@ reading is given a card only when the evidence agrees; otherwise the card is unk
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 import cv2
@@ -21,6 +20,7 @@ from dealer_assist.vision.glyphs import (
     corner_crop,
     glyph_features,
     split_index,
+    suit_features,
 )
 from dealer_assist.vision.model import GlyphModel, Guess
 
@@ -28,6 +28,7 @@ NUMBER_RANKS = tuple(r for r in RANKS if r not in FACES)
 RED_SUITS, BLACK_SUITS = ("H", "D"), ("C", "S")
 MIN_SCORE = 0.80  # glyph similarity below this is not trusted
 MIN_MARGIN = 0.03  # nor a glyph barely closer to its label than to another one
+LOW_SCORE, WIDE_MARGIN = 0.65, 0.12  # ...unless it is far from every other allowed label
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def read_index(glyphs: IndexGlyphs, ranks: GlyphModel, suits: GlyphModel,
                allowed_ranks: tuple[str, ...] | None = None) -> IndexReading | None:
     """Classify the two glyphs of a corner index (the suit among those of the ink's colour)."""
     rank = ranks.classify(glyph_features(glyphs.rank), allowed_ranks)
-    suit = suits.classify(glyph_features(glyphs.suit), RED_SUITS if glyphs.red else BLACK_SUITS)
+    suit = suits.classify(suit_features(glyphs.suit), RED_SUITS if glyphs.red else BLACK_SUITS)
     if rank is None or suit is None:
         return None
     return IndexReading(rank, suit, glyphs.red)
@@ -64,33 +65,38 @@ def face_picture(card: np.ndarray) -> bool:
     return float(yellow_or_blue.mean()) > 0.04
 
 
-def count_pips(card: np.ndarray) -> int | None:
-    """Number of pips in the middle of an upright warped number card, or None if unclear."""
+def find_pips(card: np.ndarray) -> list[np.ndarray] | None:
+    """Masks of the pips in the middle of an upright warped number card, or None if unclear."""
     h, w = card.shape[:2]
     x0, x1, y0, y1 = int(0.17 * w), int(0.83 * w), int(0.06 * h), int(0.94 * h)
     mask = binarise(card[y0:y1, x0:x1])
     if mask is None:
         return None
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA]
-    if len(areas) == 0:
+    if len(areas) == 0 or areas.max() < 0.004 * h * w:
         return None
-    big = areas.max()
-    if big < 0.004 * h * w:
-        return None
-    pips = areas[areas > 0.35 * big]
-    if len(pips) > 10:
-        return None
-    if len(pips) > 1 and pips.max() > 2.2 * np.median(pips):
+    keep = [i + 1 for i in np.nonzero(areas > 0.35 * areas.max())[0]]
+    sizes = stats[keep, cv2.CC_STAT_AREA]
+    if len(keep) > 10 or (len(keep) > 1 and sizes.max() > 2.2 * np.median(sizes)):
         return None  # pips of uneven size: two merged, or a smudge
-    return len(pips)
+    pips = []
+    for i in keep:
+        x, y, bw, bh = stats[i, :4]
+        pip = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+        cy = y + bh / 2
+        pips.append(pip if cy < (y1 - y0) / 2 else cv2.rotate(pip, cv2.ROTATE_180))
+    return pips
 
 
 def _vote(labels: list[str]) -> str | None:
-    if not labels:
-        return None
-    (top, n), *rest = Counter(labels).most_common()
-    return top if not rest or rest[0][1] < n else None
+    """The label all votes agree on, or None."""
+    return labels[0] if labels and len(set(labels)) == 1 else None
+
+
+def _supports(guess: Guess) -> bool:
+    return (guess.score >= MIN_SCORE and guess.margin >= MIN_MARGIN) or (
+        guess.score >= LOW_SCORE and guess.margin >= WIDE_MARGIN)
 
 
 def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphModel
@@ -106,23 +112,27 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
             reading = read_index(glyphs, ranks, suits, allowed)
             if reading is not None:
                 readings.append(reading)
-    if not readings:
+    if not readings or len({r.red for r in readings}) > 1:
         return None, 0.0
-    trusted = [r for r in readings if r.trusted]
+    red = readings[0].red
+    trusted = [r for r in readings if _supports(r.rank)]
     rank = _vote([r.rank.label for r in trusted])
-    suit = _vote([r.suit.label for r in readings])
-    if rank is None or suit is None:
-        return None, 0.2
-    if len({r.red for r in readings}) > 1:
-        return None, 0.2
-    support = 1 + (len(trusted) > 1)
-    if not face:
-        pips = count_pips(warped)
-        pip_rank = None if pips is None else ("A" if pips == 1 else str(pips))
+    suit_votes = [r.suit.label for r in readings]
+    support = len(trusted)
+    if rank is not None and not face:
+        pips = find_pips(warped)
+        pip_rank = None if pips is None else ("A" if len(pips) == 1 else str(len(pips)))
         if pip_rank == rank:
             support += 1
-        elif pip_rank is not None and pip_rank in NUMBER_RANKS:
-            return None, 0.3  # index and pips disagree
+            biggest = max(pips, key=lambda m: int(m.sum()))
+            pip_suit = suits.classify(suit_features(biggest), RED_SUITS if red else BLACK_SUITS)
+            if pip_suit is not None:
+                suit_votes.append(pip_suit.label)
+        elif pip_rank in NUMBER_RANKS or max(r.rank.score for r in trusted) < MIN_SCORE:
+            rank = None  # index and pips disagree, or a weak index with no pips to back it
+    suit = _vote(suit_votes)
+    if rank is None or suit is None:
+        return None, 0.2
     best = max(r.rank.score for r in trusted)
-    confidence = round(min(1.0, best) * (0.7 + 0.1 * support), 3)
+    confidence = round(min(1.0, best) * min(1.0, 0.7 + 0.1 * (support + len(suit_votes) - 1)), 3)
     return Card(rank, suit), confidence

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.vision.barcode import read_barcodes
-from dealer_assist.vision.detect import find_card_quads
+from dealer_assist.vision.barcode import read_barcodes, read_card_label
+from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_card_quads
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
@@ -37,19 +37,27 @@ class Recognizer:
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
         """Every card found in ``frame`` (BGR); unknown cards have ``card=None``."""
-        proposals = read_barcodes(frame) if self.barcodes else []
-        for quad in find_card_quads(frame):
-            if any(_covers(p.quad, quad) for p in proposals):
-                continue  # a barcode label on this card already says what it is
+        quads = find_card_quads(frame)
+        proposals: list[Proposal] = []
+        for quad in quads:
+            label = read_card_label(frame, quad) if self.barcodes else None
+            if label is not None:  # a barcode label beats reading the card's face
+                proposals.append(Proposal(label, 1.0, quad, "barcode"))
+                continue
             card, conf = read_card(frame, quad, self.models.ranks, self.models.suits)
             proposals.append(Proposal(card, conf, quad, "visual"))
+        if self.barcodes and not quads:
+            proposals.extend(_scaled_barcodes(frame))
         if self.fans:
             taken = [p.quad for p in proposals]
             proposals.extend(find_loose_indices(frame, self.models.ranks, self.models.suits, taken))
         return proposals
 
 
-def _covers(inner: np.ndarray, outer: np.ndarray) -> bool:
-    cx, cy = inner.mean(axis=0)
-    return cv2.pointPolygonTest(outer.astype(np.float32).reshape(-1, 1, 2), (float(cx), float(cy)),
-                                False) >= 0
+def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
+    """Labels anywhere in the frame (searched at detection size, for speed)."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return [Proposal(p.card, p.confidence, p.quad / scale, p.source)
+            for p in read_barcodes(small, qr_only=True)]

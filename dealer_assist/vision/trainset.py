@@ -9,14 +9,20 @@ import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS, Card
 from dealer_assist.vision import synth
-from dealer_assist.vision.glyphs import IndexGlyphs, corner_crop, glyph_features, split_index
+from dealer_assist.vision.glyphs import (
+    IndexGlyphs,
+    corner_crop,
+    glyph_features,
+    split_index,
+    suit_features,
+)
 
 
 def augmented_corners(card: Card, rng: np.random.Generator, count: int, font: str
                       ) -> Iterator[IndexGlyphs]:
     """``count`` attempts at glyphs of ``card``'s index after random rendering and degradation."""
     for _ in range(count):
-        scale = rng.choice([0.35, 0.5, 0.7, 1.0])
+        scale = rng.choice([0.5, 0.7, 1.0, 1.4])
         w, h = int(300 * scale), int(420 * scale)
         img = synth.render_card(card, size=(w, h), font=font,
                                 weight=float(rng.uniform(-0.03, 0.07)),
@@ -46,6 +52,6 @@ def build_training_set(per_font: int = 6, seed: int = 0
                 for g in augmented_corners(Card(rank, suit), rng, per_font, font):
                     rank_x.append(glyph_features(g.rank))
                     rank_y.append(rank)
-                    suit_x.append(glyph_features(g.suit))
+                    suit_x.append(suit_features(g.suit))
                     suit_y.append(suit)
     return np.array(rank_x), np.array(rank_y), np.array(suit_x), np.array(suit_y)
