@@ -28,6 +28,7 @@ NUMBER_RANKS = tuple(r for r in RANKS if r not in FACES)
 RED_SUITS, BLACK_SUITS = ("H", "D"), ("C", "S")
 MIN_SCORE = 0.80  # glyph similarity below this is not trusted
 MIN_MARGIN = 0.03  # nor a glyph barely closer to its label than to another one
+MIN_PIP_SCORE = 0.6  # a pip this unlike any suit (an ornate ace) gets no vote
 LOW_SCORE, WIDE_MARGIN = 0.65, 0.12  # ...unless it is far from every other allowed label
 
 
@@ -66,7 +67,10 @@ def face_picture(card: np.ndarray) -> bool:
 
 
 def find_pips(card: np.ndarray) -> list[np.ndarray] | None:
-    """Masks of the pips in the middle of an upright warped number card, or None if unclear."""
+    """Masks of the pips in the middle of an upright warped number card, top first; None if unclear.
+
+    The top pip is upright (pips in the lower half are printed upside down).
+    """
     h, w = card.shape[:2]
     x0, x1, y0, y1 = int(0.17 * w), int(0.83 * w), int(0.06 * h), int(0.94 * h)
     mask = binarise(card[y0:y1, x0:x1])
@@ -80,13 +84,9 @@ def find_pips(card: np.ndarray) -> list[np.ndarray] | None:
     sizes = stats[keep, cv2.CC_STAT_AREA]
     if len(keep) > 10 or (len(keep) > 1 and sizes.max() > 2.2 * np.median(sizes)):
         return None  # pips of uneven size: two merged, or a smudge
-    pips = []
-    for i in keep:
-        x, y, bw, bh = stats[i, :4]
-        pip = (labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
-        cy = y + bh / 2
-        pips.append(pip if cy < (y1 - y0) / 2 else cv2.rotate(pip, cv2.ROTATE_180))
-    return pips
+    keep.sort(key=lambda i: stats[i, cv2.CC_STAT_TOP])
+    return [(labels[y:y + bh, x:x + bw] == i).astype(np.uint8) * 255
+            for i in keep for x, y, bw, bh in [stats[i, :4]]]
 
 
 def _vote(labels: list[str]) -> str | None:
@@ -124,9 +124,8 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
         pip_rank = None if pips is None else ("A" if len(pips) == 1 else str(len(pips)))
         if pip_rank == rank:
             support += 1
-            biggest = max(pips, key=lambda m: int(m.sum()))
-            pip_suit = suits.classify(suit_features(biggest), RED_SUITS if red else BLACK_SUITS)
-            if pip_suit is not None:
+            pip_suit = suits.classify(suit_features(pips[0]), RED_SUITS if red else BLACK_SUITS)
+            if pip_suit is not None and pip_suit.score >= MIN_PIP_SCORE:
                 suit_votes.append(pip_suit.label)
         elif pip_rank in NUMBER_RANKS or max(r.rank.score for r in trusted) < MIN_SCORE:
             rank = None  # index and pips disagree, or a weak index with no pips to back it
