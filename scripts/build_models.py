@@ -20,7 +20,8 @@ from dealer_assist.vision.trainset import build_training_set
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-font", type=int, default=6, help="augmented samples per font and card")
+    parser.add_argument("--per-font", type=int, default=4,
+                        help="augmented samples per font and card")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODELS_DIR)
     args = parser.parse_args(argv)

@@ -1,9 +1,9 @@
 """Deck calibration: learn the corner glyphs of the user's own deck from one photo per card.
 
 A calibrated deck lives in ``<data>/decks/<name>/`` as ``ranks.npz`` and ``suits.npz`` (glyph
-samples cut from the user's photos) plus ``deck.json``. ``<data>`` is ``$DEALER_ASSIST_DATA`` if set,
-else ``$XDG_DATA_HOME/dealer-assist`` (default ``~/.local/share/dealer-assist``). Readings with a
-calibrated deck use the shipped synthetic samples and the deck's own samples together.
+samples cut from the user's photos) plus ``deck.json``. ``<data>`` is ``$DEALER_ASSIST_DATA`` if
+set, else ``$XDG_DATA_HOME/dealer-assist`` (default ``~/.local/share/dealer-assist``). Readings
+with a calibrated deck use the shipped synthetic samples and the deck's own samples together.
 
 Input folder: either ``labels.csv`` (``file,cards``; images with exactly one card are used), or
 images named by their card (``QS.jpg``, ``10h-2.png``).
@@ -90,7 +90,7 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
 
 
 def calibrate(folder: Path, name: str | None = None) -> tuple[Models, dict]:
-    """Learn a deck from ``folder``; save it as deck ``name`` if given. Returns models and a report."""
+    """Learn a deck from ``folder`` (saved as deck ``name`` if given): its models and a report."""
     images = labelled_images(Path(folder))
     ranks, suits, skipped = deck_samples(images)
     report = {"images": len(images), "samples": len(ranks.labels), "skipped": skipped,
@@ -105,7 +105,8 @@ def calibrate(folder: Path, name: str | None = None) -> tuple[Models, dict]:
 
 def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
     shipped = Models.shipped()
-    return Models(shipped.ranks.merged(ranks, DECK_WEIGHT), shipped.suits.merged(suits, DECK_WEIGHT))
+    return Models(shipped.ranks.merged(ranks, DECK_WEIGHT),
+                  shipped.suits.merged(suits, DECK_WEIGHT))
 
 
 def load_deck_models(name: str) -> Models:
@@ -113,9 +114,12 @@ def load_deck_models(name: str) -> Models:
     folder = deck_dir(name)
     if not (folder / "ranks.npz").exists():
         raise FileNotFoundError(f"no calibrated deck {name!r} in {folder.parent}")
-    return _with_shipped(GlyphModel.load(folder / "ranks.npz"), GlyphModel.load(folder / "suits.npz"))
+    return _with_shipped(GlyphModel.load(folder / "ranks.npz"),
+                         GlyphModel.load(folder / "suits.npz"))
 
 
 def list_decks() -> list[str]:
     root = data_dir() / "decks"
-    return sorted(p.name for p in root.iterdir() if (p / "ranks.npz").exists()) if root.exists() else []
+    if not root.exists():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / "ranks.npz").exists())

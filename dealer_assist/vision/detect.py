@@ -18,7 +18,7 @@ Quad = np.ndarray
 
 
 def order_quad(pts: np.ndarray) -> Quad:
-    """Order four points clockwise (image coordinates), starting so the first edge is a short one."""
+    """Order four points clockwise on screen, starting so that the first edge is a short one."""
     pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
     centre = pts.mean(axis=0)
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
@@ -33,12 +33,14 @@ def order_quad(pts: np.ndarray) -> Quad:
     return pts
 
 
-def warp_card(frame: np.ndarray, quad: Quad, size: tuple[int, int] = (CARD_W, CARD_H)) -> np.ndarray:
+def warp_card(frame: np.ndarray, quad: Quad,
+              size: tuple[int, int] = (CARD_W, CARD_H)) -> np.ndarray:
     """The card inside ``quad`` warped to an upright ``size`` (w, h) image."""
     w, h = size
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(quad, dtype=np.float32), dst)
-    return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
 
 
 def white_mask(small: np.ndarray) -> np.ndarray:
@@ -89,7 +91,9 @@ def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Qua
     """Outlines of whole cards in ``frame`` (BGR), in frame pixels, largest first."""
     h, w = frame.shape[:2]
     scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else frame
+    small = frame
+    if scale < 1:
+        small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     min_area = min_area_frac * small.shape[0] * small.shape[1]
     max_area = 0.9 * small.shape[0] * small.shape[1]
     quads: list[Quad] = []

@@ -32,6 +32,8 @@ def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
     mask = white_mask(small)
     for quad in taken:
         cv2.fillPoly(mask, [(quad * scale).astype(np.int32)], 0)
+    # close notches where an index glyph near the card's edge cuts into the white outline
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((11, 11), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     proposals: list[Proposal] = []
@@ -51,12 +53,13 @@ def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
 def _read_region(patch: np.ndarray, region: np.ndarray, origin: tuple[int, int],
                  ranks: GlyphModel, suits: GlyphModel) -> list[Proposal]:
     ink = (255 - patch.min(axis=2))
-    t, inkmask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _t, inkmask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     inkmask &= region
     edge_dist = cv2.distanceTransform(region, cv2.DIST_L2, 3)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(inkmask, connectivity=8)
-    blobs = [(cents[i], max(stats[i, 2], stats[i, 3]), stats[i, 4]) for i in range(1, n)
-             if stats[i, 4] >= 20]
+    n, _, stats, _cents = cv2.connectedComponentsWithStats(inkmask, connectivity=8)
+    boxes = [tuple(stats[i, :4]) for i in range(1, n) if stats[i, 4] >= 20]
+    blobs = [(np.array([x + w / 2, y + h / 2]), float(max(w, h)), float(w * h))
+             for x, y, w, h in _group_digits(boxes)]
     best: dict[str, Proposal] = {}
     for ca, sa, aa in blobs:
         if edge_dist[int(ca[1]), int(ca[0])] > 1.3 * sa:
@@ -74,11 +77,35 @@ def _read_region(patch: np.ndarray, region: np.ndarray, origin: tuple[int, int],
     return list(best.values())
 
 
+def _group_digits(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Merge side-by-side blobs of the same size (the "1" and "0" of a 10) into one box."""
+    boxes = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                sa, sb = max(a[2], a[3]), max(b[2], b[3])
+                ca = np.array([a[0] + a[2] / 2, a[1] + a[3] / 2])
+                cb = np.array([b[0] + b[2] / 2, b[1] + b[3] / 2])
+                if 0.8 < sa / sb < 1.25 and np.linalg.norm(ca - cb) < 0.75 * max(sa, sb):
+                    x0, y0 = min(a[0], b[0]), min(a[1], b[1])
+                    x1, y1 = max(a[0] + a[2], b[0] + b[2]), max(a[1] + a[3], b[1] + b[3])
+                    boxes[i] = (x0, y0, x1 - x0, y1 - y0)
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return boxes
+
+
 def _read_pair(patch: np.ndarray, rank_centre: np.ndarray, down: np.ndarray, size: float,
                origin: tuple[int, int], ranks: GlyphModel, suits: GlyphModel) -> Proposal | None:
     """Cut an upright index-shaped crop around a rank blob whose suit lies along ``down``."""
     unit = down / (np.linalg.norm(down) + 1e-6)
-    side = np.array([-unit[1], unit[0]])  # "right" when ``down`` points down the card
+    side = np.array([unit[1], -unit[0]])  # "right" when ``down`` points down the card
     # the index crop: rank glyph near the top, suit under it; same proportions as a corner crop
     height = size * CORNER_H / 46
     width = height * CORNER_W / CORNER_H

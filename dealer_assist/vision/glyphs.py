@@ -46,7 +46,7 @@ def ink_image(bgr: np.ndarray) -> np.ndarray:
 def binarise(bgr: np.ndarray) -> np.ndarray | None:
     """Ink mask of a corner crop, or None when there is no clear ink/paper contrast."""
     ink = cv2.GaussianBlur(ink_image(bgr), (3, 3), 0)
-    t, mask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _t, mask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     fg, bg = ink[mask > 0], ink[mask == 0]
     if fg.size == 0 or bg.size == 0 or float(fg.mean()) - float(bg.mean()) < 50:
         return None
@@ -136,4 +136,5 @@ def suit_features(glyph: np.ndarray) -> np.ndarray:
     outline = max(contours, key=cv2.contourArea)
     hull_area = cv2.contourArea(cv2.convexHull(outline))
     solidity = cv2.contourArea(outline) / hull_area if hull_area > 0 else 0.0
-    return np.concatenate([glyph_features(glyph), 0.6 * profile, [2.0 * solidity]]).astype(np.float32)
+    extra = np.concatenate([0.6 * profile, [2.0 * solidity]])
+    return np.concatenate([glyph_features(glyph), extra]).astype(np.float32)

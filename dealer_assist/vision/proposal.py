@@ -17,12 +17,14 @@ class Proposal:
     """A reading: ``card`` is None when unsure (a wrong card is worse than no card).
 
     ``quad`` holds the four corners (frame pixels, float32 (4, 2)) of the card, index or label read.
+    ``track`` identifies the same physical card across frames once :mod:`voting` has seen it.
     """
 
     card: Card | None
     confidence: float
     quad: np.ndarray = field(repr=False)
     source: Source = "visual"
+    track: int | None = None
 
     @property
     def centre(self) -> tuple[float, float]:

@@ -76,7 +76,7 @@ def find_pips(card: np.ndarray) -> list[np.ndarray] | None:
     mask = binarise(card[y0:y1, x0:x1])
     if mask is None:
         return None
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     areas = stats[1:, cv2.CC_STAT_AREA]
     if len(areas) == 0 or areas.max() < 0.004 * h * w:
         return None

@@ -30,7 +30,8 @@ class Models:
 class Recognizer:
     """Reads cards in frames with the shipped models, or with a calibrated deck's models."""
 
-    def __init__(self, models: Models | None = None, barcodes: bool = True, fans: bool = True) -> None:
+    def __init__(self, models: Models | None = None, barcodes: bool = True,
+                 fans: bool = True) -> None:
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
@@ -49,9 +50,21 @@ class Recognizer:
         if self.barcodes and not quads:
             proposals.extend(_scaled_barcodes(frame))
         if self.fans:
-            taken = [p.quad for p in proposals]
-            proposals.extend(find_loose_indices(frame, self.models.ranks, self.models.suits, taken))
+            # overlapping cards: their outline is no card's (or a blob read as unknown)
+            taken = [p.quad for p in proposals if p.card is not None]
+            loose = find_loose_indices(frame, self.models.ranks, self.models.suits, taken)
+            for blob in [p for p in proposals if p.card is None]:
+                inside = [f for f in loose if _inside(f.centre, blob.quad)]
+                if len({f.code for f in inside}) >= 2:
+                    proposals.remove(blob)  # several overlapping cards, not one unreadable card
+                else:
+                    loose = [f for f in loose if f not in inside]  # the whole-card check stands
+            proposals.extend(loose)
         return proposals
+
+
+def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0
 
 
 def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
@@ -61,3 +74,8 @@ def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return [Proposal(p.card, p.confidence, p.quad / scale, p.source)
             for p in read_barcodes(small, qr_only=True)]
+
+
+def single_threaded() -> None:
+    """Make OpenCV use one thread (benchmarks measure one core)."""
+    cv2.setNumThreads(1)

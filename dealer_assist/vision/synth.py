@@ -106,7 +106,7 @@ def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 
         glyph = cv2.dilate(glyph, kernel) if weight > 0 else cv2.erode(glyph, kernel)
     ys, xs = np.nonzero(glyph > 100)
     glyph = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    out_w = max(2, int(round(glyph.shape[1] * height / glyph.shape[0] * width)))
+    out_w = max(2, round(glyph.shape[1] * height / glyph.shape[0] * width))
     return cv2.resize(glyph, (out_w, height), interpolation=cv2.INTER_AREA)
 
 
@@ -147,6 +147,8 @@ def render_card(card: Card, size: tuple[int, int] = (300, 420), font: str = BUIL
     half = np.full((h, w, 3), paper, np.uint8)
     rank_h, suit_s = int(34 * k), int(24 * k)
     rm = rank_mask(card.rank, rank_h, font, weight, width)
+    if rm.shape[1] > 40 * k:  # a wide "10" is set narrow on cards, to fit the index column
+        rm = cv2.resize(rm, (int(40 * k), rank_h), interpolation=cv2.INTER_AREA)
     rx = max(2, int(25 * k) - rm.shape[1] // 2)
     _stamp(half, rm, rx, int(12 * k), colour)
     _stamp(half, suit_mask(card.suit, suit_s), int(25 * k) - suit_s // 2, int(52 * k), colour)

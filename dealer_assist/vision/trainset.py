@@ -34,14 +34,15 @@ def augmented_corners(card: Card, rng: np.random.Generator, count: int, font: st
         img = synth.degrade(img, seed=int(rng.integers(1 << 30)), blur=float(rng.uniform(0, 1.2)),
                             noise=float(rng.uniform(0, 8)), light=float(rng.uniform(0, 0.4)))
         if rng.random() < 0.5:  # a compressed camera frame
-            ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(40, 90))])
+            quality = int(rng.integers(40, 90))
+            _ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
             img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
         glyphs = split_index(corner_crop(img, quad))
         if glyphs is not None:
             yield glyphs
 
 
-def build_training_set(per_font: int = 6, seed: int = 0
+def build_training_set(per_font: int = 4, seed: int = 0
                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Rank features/labels and suit features/labels from every font and card."""
     rng = np.random.default_rng(seed)
