@@ -90,6 +90,7 @@ def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 
     """
     px = 24 * SS
     pieces = [_text(part, font, px) for part in (["1", "0"] if rank == "10" else [rank])]
+    # (any other text is drawn as it is, e.g. the "B" and "D" of a German deck)
     h = max(pc.shape[0] for pc in pieces)
     gap = max(1, h // 14)
     row = []
@@ -137,16 +138,19 @@ _PIPS = {  # pip centres as fractions of the card, for the number cards
 
 
 def render_card(card: Card, size: tuple[int, int] = (300, 420), font: str = BUILTIN_FONT,
-                weight: float = 0.0, width: float = 1.0, paper: tuple[int, int, int] = PAPER
-                ) -> np.ndarray:
-    """A face-up card (BGR, ``size`` = (w, h)) with its index in the top-left and bottom-right."""
+                weight: float = 0.0, width: float = 1.0, paper: tuple[int, int, int] = PAPER,
+                index_text: str | None = None) -> np.ndarray:
+    """A face-up card (BGR, ``size`` = (w, h)) with its index in the top-left and bottom-right.
+
+    ``index_text`` replaces the printed rank (e.g. ``B`` for a German deck's jack).
+    """
     w, h = size
     img = np.full((h, w, 3), paper, np.uint8)
     colour = RED if card.suit in "HD" else BLACK
     k = w / 300
     half = np.full((h, w, 3), paper, np.uint8)
     rank_h, suit_s = int(34 * k), int(24 * k)
-    rm = rank_mask(card.rank, rank_h, font, weight, width)
+    rm = rank_mask(index_text or card.rank, rank_h, font, weight, width)
     if rm.shape[1] > 40 * k:  # a wide "10" is set narrow on cards, to fit the index column
         rm = cv2.resize(rm, (int(40 * k), rank_h), interpolation=cv2.INTER_AREA)
     rx = max(2, int(25 * k) - rm.shape[1] // 2)

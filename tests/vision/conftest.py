@@ -13,8 +13,6 @@ import pytest
 
 from dealer_assist.vision.recognizer import Recognizer
 
-REAL_CARDS = Path(__file__).resolve().parents[3] / "shared" / "cards-real"
-
 
 @pytest.fixture(scope="session")
 def recognizer() -> Recognizer:
