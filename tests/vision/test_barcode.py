@@ -65,7 +65,7 @@ def test_label_alone_in_frame_is_read() -> None:
     assert [p.code for p in proposals] == ["7H"]
     x, y, w, h = proposals[0].box
     assert 250 < x < 400 and 150 < y < 300  # placed where the label is, in frame pixels
-    assert 150 < w < 300 and 150 < h < 300
+    assert 150 < w < 400 and 150 < h < 400  # the code, or the white label around it
 
 
 def _script(name: str):
