@@ -57,13 +57,7 @@ def read_barcodes(frame: np.ndarray, qr_only: bool = False) -> list[Proposal]:
     return found
 
 
-def read_card_label(frame: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (300, 420)
-                    ) -> Card | None:
-    """The card named by a QR label stuck on the card ``quad``, if there is one."""
-    w, h = size
-    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-    m = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    warped = cv2.warpPerspective(gray, m, (w, h), flags=cv2.INTER_LINEAR)
-    cards = {p.card for p in read_barcodes(warped, qr_only=True)}
+def label_on_card(card_image: np.ndarray) -> Card | None:
+    """The card named by a QR label stuck on an upright warped card image, if there is one."""
+    cards = {p.card for p in read_barcodes(card_image, qr_only=True)}
     return cards.pop() if len(cards) == 1 else None

@@ -29,6 +29,7 @@ RED_SUITS, BLACK_SUITS = ("H", "D"), ("C", "S")
 MIN_SCORE = 0.80  # glyph similarity below this is not trusted
 MIN_MARGIN = 0.03  # nor a glyph barely closer to its label than to another one
 MIN_PIP_SCORE = 0.6  # a pip this unlike any suit (an ornate ace) gets no vote
+AGREEMENT = {1: 0.75, 2: 0.9, 3: 1.0}  # confidence factor by agreeing cues (indices, pips/picture)
 LOW_SCORE, WIDE_MARGIN = 0.65, 0.12  # ...unless it is far from every other allowed label
 
 
@@ -99,10 +100,14 @@ def _supports(guess: Guess) -> bool:
         guess.score >= LOW_SCORE and guess.margin >= WIDE_MARGIN)
 
 
-def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphModel
-              ) -> tuple[Card | None, float]:
-    """The card inside ``quad`` and a confidence in 0..1; (None, c) when the evidence disagrees."""
-    warped = warp_card(frame, quad, (150, 210))
+def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphModel,
+              warped: np.ndarray | None = None) -> tuple[Card | None, float]:
+    """The card inside ``quad`` and a confidence in 0..1; (None, c) when the evidence disagrees.
+
+    ``warped`` is the card already warped upright (any size), if the caller has it.
+    """
+    if warped is None:
+        warped = warp_card(frame, quad, (150, 210))
     face = face_picture(warped)
     allowed = tuple(sorted(FACES)) if face else NUMBER_RANKS
     readings = []
@@ -118,7 +123,7 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
     trusted = [r for r in readings if _supports(r.rank)]
     rank = _vote([r.rank.label for r in trusted])
     suit_votes = [r.suit.label for r in readings]
-    support = len(trusted)
+    support = len(trusted) + face  # a picture is a cue too: it rules out A-10
     if rank is not None and not face:
         pips = find_pips(warped)
         pip_rank = None if pips is None else ("A" if len(pips) == 1 else str(len(pips)))
@@ -132,6 +137,5 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
     suit = _vote(suit_votes)
     if rank is None or suit is None:
         return None, 0.2
-    best = max(r.rank.score for r in trusted)
-    confidence = round(min(1.0, best) * min(1.0, 0.7 + 0.1 * (support + len(suit_votes) - 1)), 3)
-    return Card(rank, suit), confidence
+    score = float(np.mean([r.rank.score for r in trusted]))
+    return Card(rank, suit), round(min(1.0, score) * AGREEMENT[min(support, 3)], 3)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from dealer_assist.vision.barcode import read_barcodes, read_card_label
-from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_card_quads
+from dealer_assist.vision.barcode import label_on_card, read_barcodes
+from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_card_quads, warp_card
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
@@ -27,6 +27,9 @@ class Models:
         return cls(GlyphModel.load(model_path("ranks")), GlyphModel.load(model_path("suits")))
 
 
+FACE_SIZE = (240, 336)  # a whole card is warped once to this size for its label, pips, picture
+
+
 class Recognizer:
     """Reads cards in frames with the shipped models, or with a calibrated deck's models."""
 
@@ -41,12 +44,13 @@ class Recognizer:
         quads = find_card_quads(frame)
         proposals: list[Proposal] = []
         for quad in quads:
-            label = read_card_label(frame, quad) if self.barcodes else None
+            face = warp_card(frame, quad, FACE_SIZE)
+            label = label_on_card(face) if self.barcodes else None
             if label is not None:  # a barcode label beats reading the card's face
                 proposals.append(Proposal(label, 1.0, quad, "barcode"))
-                continue
-            card, conf = read_card(frame, quad, self.models.ranks, self.models.suits)
-            proposals.append(Proposal(card, conf, quad, "visual"))
+            else:
+                card, conf = read_card(frame, quad, self.models.ranks, self.models.suits, face)
+                proposals.append(Proposal(card, conf, quad, "visual"))
         if self.barcodes and not quads:
             proposals.extend(_scaled_barcodes(frame))
         if self.fans:
