@@ -57,7 +57,29 @@ def read_barcodes(frame: np.ndarray, qr_only: bool = False) -> list[Proposal]:
     return found
 
 
+def finder_patterns(gray: np.ndarray) -> int:
+    """How many QR finder-pattern-like shapes (a square ring around a square) ``gray`` shows."""
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return 0
+    found = 0
+    for i, (_, _, child, _) in enumerate(hierarchy[0]):
+        if child < 0 or hierarchy[0][child][2] < 0:
+            continue  # needs a hole that holds another blob
+        _, _, w, h = cv2.boundingRect(contours[i])
+        if w >= 5 and 0.6 < w / h < 1.6 and cv2.contourArea(contours[i]) > 0.6 * w * h:
+            found += 1
+    return found
+
+
 def label_on_card(card_image: np.ndarray) -> Card | None:
-    """The card named by a QR label stuck on an upright warped card image, if there is one."""
-    cards = {p.card for p in read_barcodes(card_image, qr_only=True)}
+    """The card named by a QR label stuck on an upright warped card image, if there is one.
+
+    zbar runs only if the card shows at least two finder-pattern-like shapes (a cheap test).
+    """
+    gray = cv2.cvtColor(card_image, cv2.COLOR_BGR2GRAY) if card_image.ndim == 3 else card_image
+    if finder_patterns(gray) < 2:
+        return None
+    cards = {p.card for p in read_barcodes(gray, qr_only=True)}
     return cards.pop() if len(cards) == 1 else None

@@ -7,6 +7,8 @@ top-left corner with the short edge first, so that :func:`warp_card` gives an up
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -87,8 +89,25 @@ def _quad_of(contour: np.ndarray, min_area: float) -> Quad | None:
     return quad
 
 
+@dataclass(frozen=True)
+class Outlines:
+    """Whole cards found in a frame, and the card-white mask they were found in.
+
+    ``mask`` is at detection size: frame pixels times ``scale``.
+    """
+
+    quads: list[Quad]
+    mask: np.ndarray
+    scale: float
+
+
 def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Quad]:
     """Outlines of whole cards in ``frame`` (BGR), in frame pixels, largest first."""
+    return find_cards(frame, min_area_frac).quads
+
+
+def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
+    """Whole cards in ``frame``: white blobs shaped like a card; edges if no blob is one."""
     h, w = frame.shape[:2]
     scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
     small = frame
@@ -97,8 +116,9 @@ def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Qua
     min_area = min_area_frac * small.shape[0] * small.shape[1]
     max_area = 0.9 * small.shape[0] * small.shape[1]
     quads: list[Quad] = []
-    for mask in (white_mask(small), _edge_mask(small)):
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    white = white_mask(small)
+    for make_mask in (lambda: white, lambda: _edge_mask(small)):
+        contours, _ = cv2.findContours(make_mask(), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             q = _quad_of(c, min_area)
             if q is None or cv2.contourArea(q) > max_area:
@@ -109,7 +129,7 @@ def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Qua
         if quads:
             break
     quads.sort(key=lambda q: -cv2.contourArea(q))
-    return [q / scale for q in quads]
+    return Outlines([q / scale for q in quads], white, scale)
 
 
 def _overlap(a: Quad, b: Quad) -> bool:

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.detect import DETECT_LONG_SIDE, white_mask
+from dealer_assist.vision.detect import Outlines, find_cards
 from dealer_assist.vision.glyphs import CORNER_H, CORNER_W, split_index
 from dealer_assist.vision.model import GlyphModel
 from dealer_assist.vision.proposal import Proposal
@@ -24,12 +24,14 @@ FAN_CONFIDENCE = 0.75  # below the usual auto-accept threshold: a dealer confirm
 
 
 def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
-                       taken: list[np.ndarray]) -> list[Proposal]:
-    """Readings of corner indices in card regions outside the ``taken`` quads (frame pixels)."""
-    h, w = frame.shape[:2]
-    scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    mask = white_mask(small)
+                       taken: list[np.ndarray], outlines: Outlines | None = None) -> list[Proposal]:
+    """Readings of corner indices in card regions outside the ``taken`` quads (frame pixels).
+
+    ``outlines`` is the frame's :func:`find_cards` result, if the caller has it.
+    """
+    if outlines is None:
+        outlines = find_cards(frame)
+    mask, scale = outlines.mask.copy(), outlines.scale
     for quad in taken:
         cv2.fillPoly(mask, [(quad * scale).astype(np.int32)], 0)
     # close notches where an index glyph near the card's edge cuts into the white outline

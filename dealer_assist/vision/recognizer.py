@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.barcode import label_on_card, read_barcodes
-from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_card_quads, warp_card
+from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_cards, warp_card
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
@@ -41,7 +41,8 @@ class Recognizer:
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
         """Every card found in ``frame`` (BGR); unknown cards have ``card=None``."""
-        quads = find_card_quads(frame)
+        outlines = find_cards(frame)
+        quads = outlines.quads
         proposals: list[Proposal] = []
         for quad in quads:
             face = warp_card(frame, quad, FACE_SIZE)
@@ -56,7 +57,8 @@ class Recognizer:
         if self.fans:
             # overlapping cards: their outline is no card's (or a blob read as unknown)
             taken = [p.quad for p in proposals if p.card is not None]
-            loose = find_loose_indices(frame, self.models.ranks, self.models.suits, taken)
+            loose = find_loose_indices(frame, self.models.ranks, self.models.suits, taken,
+                                       outlines)
             for blob in [p for p in proposals if p.card is None]:
                 inside = [f for f in loose if _inside(f.centre, blob.quad)]
                 if len({f.code for f in inside}) >= 2:

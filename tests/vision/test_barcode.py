@@ -12,7 +12,12 @@ import pytest
 
 from dealer_assist.cards import FULL_DECK, parse_card, parse_cards
 from dealer_assist.vision import synth
-from dealer_assist.vision.barcode import decode_payload, encode_payload, read_barcodes
+from dealer_assist.vision.barcode import (
+    decode_payload,
+    encode_payload,
+    finder_patterns,
+    read_barcodes,
+)
 from dealer_assist.vision.labels import label_image, label_sheet
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import read_image
@@ -55,6 +60,21 @@ def test_barcode_on_card_beats_visual_reading() -> None:
                         synth.card_quad((640, 480), 520, 15))
     proposals = Recognizer().read(frame)
     assert [(p.code, p.source) for p in proposals] == [("KD", "barcode")]
+
+
+@pytest.mark.parametrize(("height", "angle", "blur"), [(300, 40, 0.8), (380, -100, 0.0),
+                                                      (520, 175, 1.2)])
+def test_labelled_card_turned_and_small(height: float, angle: float, blur: float) -> None:
+    frame = synth.place(synth.table((1280, 960)), card_with_label("2S", "2S"),
+                        synth.card_quad((640, 480), height, angle))
+    proposals = Recognizer().read(synth.degrade(frame, blur=blur, noise=3))
+    assert [(p.code, p.source) for p in proposals] == [("2S", "barcode")]
+
+
+def test_finder_pattern_test_tells_labels_from_cards() -> None:
+    assert finder_patterns(label_image(parse_card("QS"), module_px=4)[..., 0]) >= 3
+    for code in ("QS", "10H", "8C", "AD"):
+        assert finder_patterns(synth.render_card(parse_card(code))[..., 0]) == 0
 
 
 def test_label_alone_in_frame_is_read() -> None:
