@@ -13,7 +13,7 @@ import numpy as np
 
 from dealer_assist.cards import Card
 from dealer_assist.vision.detect import Outlines, find_cards
-from dealer_assist.vision.glyphs import CORNER_H, CORNER_W, split_index
+from dealer_assist.vision.glyphs import CORNER_H, CORNER_W, ink_image, split_index
 from dealer_assist.vision.model import GlyphModel
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.reader import read_index
@@ -54,7 +54,7 @@ def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
 
 def _read_region(patch: np.ndarray, region: np.ndarray, origin: tuple[int, int],
                  ranks: GlyphModel, suits: GlyphModel) -> list[Proposal]:
-    ink = (255 - patch.min(axis=2))
+    ink = ink_image(patch)
     _t, inkmask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     inkmask &= region
     edge_dist = cv2.distanceTransform(region, cv2.DIST_L2, 3)

@@ -40,15 +40,20 @@ def corner_crop(frame: np.ndarray, quad: Quad) -> np.ndarray:
 
 def ink_image(bgr: np.ndarray) -> np.ndarray:
     """How much each pixel looks like ink (black or red) rather than white paper: 0..255."""
-    return 255 - bgr.min(axis=2)
+    b, g, r = cv2.split(bgr)
+    return cv2.bitwise_not(cv2.min(cv2.min(b, g), r))
 
 
 def binarise(bgr: np.ndarray) -> np.ndarray | None:
     """Ink mask of a corner crop, or None when there is no clear ink/paper contrast."""
     ink = cv2.GaussianBlur(ink_image(bgr), (3, 3), 0)
     _t, mask = cv2.threshold(ink, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    fg, bg = ink[mask > 0], ink[mask == 0]
-    if fg.size == 0 or bg.size == 0 or float(fg.mean()) - float(bg.mean()) < 50:
+    n_fg = cv2.countNonZero(mask)
+    if n_fg == 0 or n_fg == mask.size:
+        return None
+    fg = cv2.mean(ink, mask)[0]
+    bg = cv2.mean(ink, cv2.bitwise_not(mask))[0]
+    if fg - bg < 50:
         return None
     return mask
 

@@ -29,19 +29,19 @@ class GlyphModel:
     def __init__(self, features: np.ndarray, labels: np.ndarray) -> None:
         if len(features) != len(labels) or len(features) == 0:
             raise ValueError("a glyph model needs as many labels as feature rows, and at least one")
-        self.raw = np.asarray(features, np.float32)
+        labels = np.asarray(labels).astype(str)
+        order = np.argsort(labels, kind="stable")  # samples grouped by label
+        self.raw = np.asarray(features, np.float32)[order]
+        self.labels = labels[order]
         self.mean = self.raw.mean(axis=0)
         self.features = self._unit(self.raw)
-        self.labels = np.asarray(labels).astype(str)
-        self.classes = tuple(sorted(set(self.labels.tolist())))
-        self._class_index = np.array([self.classes.index(lb) for lb in self.labels])
+        self.classes, self._starts = np.unique(self.labels, return_index=True)
+        self.classes = tuple(self.classes.tolist())
 
     def classify(self, feature: np.ndarray, allowed: tuple[str, ...] | None = None) -> Guess | None:
         """Most similar label (restricted to ``allowed`` if given), or None if none is allowed."""
         x = self._unit(np.asarray(feature, np.float32)[None])[0]
-        sims = self.features @ x
-        best = np.full(len(self.classes), -2.0, np.float32)
-        np.maximum.at(best, self._class_index, sims)
+        best = np.maximum.reduceat(self.features @ x, self._starts)
         order = [i for i in np.argsort(-best) if allowed is None or self.classes[i] in allowed]
         if not order:
             return None
