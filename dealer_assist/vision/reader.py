@@ -43,7 +43,10 @@ class IndexReading:
 
     @property
     def trusted(self) -> bool:
-        return self.rank.score >= MIN_SCORE and self.rank.margin >= MIN_MARGIN
+        """A rank read well enough to vote."""
+        score, margin = self.rank.score, self.rank.margin
+        return (score >= MIN_SCORE and margin >= MIN_MARGIN) or (
+            score >= LOW_SCORE and margin >= WIDE_MARGIN)
 
 
 def read_index(glyphs: IndexGlyphs, ranks: GlyphModel, suits: GlyphModel,
@@ -95,11 +98,6 @@ def _vote(labels: list[str]) -> str | None:
     return labels[0] if labels and len(set(labels)) == 1 else None
 
 
-def _supports(guess: Guess) -> bool:
-    return (guess.score >= MIN_SCORE and guess.margin >= MIN_MARGIN) or (
-        guess.score >= LOW_SCORE and guess.margin >= WIDE_MARGIN)
-
-
 def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphModel,
               warped: np.ndarray | None = None) -> tuple[Card | None, float]:
     """The card inside ``quad`` and a confidence in 0..1; (None, c) when the evidence disagrees.
@@ -120,7 +118,7 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
     if not readings or len({r.red for r in readings}) > 1:
         return None, 0.0
     red = readings[0].red
-    trusted = [r for r in readings if _supports(r.rank)]
+    trusted = [r for r in readings if r.trusted]
     rank = _vote([r.rank.label for r in trusted])
     suit_votes = [r.suit.label for r in readings]
     support = len(trusted) + face  # a picture is a cue too: it rules out A-10

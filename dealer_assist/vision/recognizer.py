@@ -1,4 +1,5 @@
-"""Frame in, proposals out: barcode labels first, then whole cards, then loose corner indices."""
+"""Frame in, proposals out: whole cards (a QR label on a card beats its face), then the corner
+indices of overlapping cards, and QR labels anywhere when no card outline is found."""
 
 from __future__ import annotations
 

@@ -43,9 +43,10 @@ def test_buttons_wait_for_a_card(panel: CameraPanel, qtbot) -> None:
     assert panel.seat_box.value() == 3
 
 
-def test_confirm_emits_seat_and_code(panel: CameraPanel, qtbot) -> None:
+def test_confirm_emits_seat_and_code(qtbot) -> None:
     calls = []
-    panel._on_confirm = lambda seat, code: calls.append((seat, code))
+    panel = CameraPanel(on_confirm=lambda seat, code: calls.append((seat, code)), seats=6)
+    qtbot.addWidget(panel)
     panel.set_proposal(proposal("10H"), seat=4)
     with qtbot.waitSignal(panel.card_confirmed, timeout=1000) as blocker:
         qtbot.mouseClick(panel.confirm_button, Qt.MouseButton.LeftButton)
