@@ -20,6 +20,7 @@ from dealer_assist.vision.reader import read_index
 
 MIN_SCORE = 0.88
 MIN_MARGIN = 0.06
+MIN_SUIT_MARGIN = 0.12
 FAN_CONFIDENCE = 0.75  # below the usual auto-accept threshold: a dealer confirms these
 
 
@@ -69,7 +70,8 @@ def _read_region(patch: np.ndarray, region: np.ndarray, origin: tuple[int, int],
         for cb, sb, ab in blobs:
             d = cb - ca
             dist = float(np.hypot(*d))
-            if not 0.7 * sa <= dist <= 1.6 * sa or not 0.25 <= ab / aa <= 2.0 or sb > 1.1 * sa:
+            # an index: the suit sits about one rank height below the rank and is smaller
+            if not 0.75 * sa <= dist <= 1.4 * sa or not 0.45 * sa <= sb <= sa or ab > aa:
                 continue
             proposal = _read_pair(patch, ca, d, sa, origin, ranks, suits)
             if proposal is not None and proposal.code is not None:
@@ -124,6 +126,8 @@ def _read_pair(patch: np.ndarray, rank_centre: np.ndarray, down: np.ndarray, siz
     reading = read_index(glyphs, ranks, suits)
     if reading is None or reading.rank.score < MIN_SCORE or reading.rank.margin < MIN_MARGIN:
         return None
+    if reading.suit.score < MIN_SCORE or reading.suit.margin < MIN_SUIT_MARGIN:
+        return None  # e.g. a heart half hidden by the next card looks like a diamond
     card = Card(reading.rank.label, reading.suit.label)
     quad = src + np.array(origin, np.float32)
     return Proposal(card, FAN_CONFIDENCE * reading.rank.score, quad, "visual")
