@@ -18,6 +18,7 @@ from dealer_assist.vision.detect import Quad
 READ_W, READ_H = 300, 420
 CORNER_W, CORNER_H = 50, 126
 GLYPH_SIZE = (16, 24)  # (w, h) of a normalised glyph
+RED_ABOVE, BLACK_BELOW = 45.0, 22.0  # ink redness (paper-relative) of red and of black indices
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +112,18 @@ def split_index(bgr: np.ndarray) -> IndexGlyphs | None:
             suit_ids.append(i)  # e.g. the stem of a spade
     rank_mask = np.isin(labels, rank_ids)
     suit_mask = np.isin(labels, suit_ids)
-    ink_px = bgr[rank_mask | suit_mask].astype(np.int32)
-    redness = float(np.mean(ink_px[:, 2] - np.maximum(ink_px[:, 0], ink_px[:, 1])))
-    return IndexGlyphs(_cut(rank_mask), _cut(suit_mask), redness > 40, redness)
+    redness = ink_redness(bgr, rank_mask | suit_mask)
+    if BLACK_BELOW <= redness <= RED_ABOVE:
+        return None  # neither clearly red nor clearly black (dim light, odd ink): do not guess
+    return IndexGlyphs(_cut(rank_mask), _cut(suit_mask), redness > RED_ABOVE, redness)
+
+
+def ink_redness(bgr: np.ndarray, ink: np.ndarray) -> float:
+    """How red the ``ink`` pixels are (R above max(G, B)), relative to the paper's brightness."""
+    px = bgr[ink].astype(np.float32)
+    paper = bgr[~ink].max(axis=1).astype(np.float32)
+    level = float(np.percentile(paper, 75)) if paper.size else 255.0
+    return float(np.mean(px[:, 2] - np.maximum(px[:, 0], px[:, 1]))) * 255.0 / max(level, 40.0)
 
 
 def _cut(mask: np.ndarray) -> np.ndarray:
