@@ -84,3 +84,43 @@ def test_missing_files_are_reported(tmp_path: Path) -> None:
 def test_camera_that_does_not_exist_is_refused() -> None:
     with pytest.raises(OSError):
         open_source("97")
+
+
+class FakeCapture:
+    """Stands in for cv2.VideoCapture: a camera that delivers ``n`` frames, then stops."""
+
+    def __init__(self, index: int, n: int = 4) -> None:
+        self.index, self.left, self.released = index, n, False
+        self.settings: dict[int, float] = {}
+
+    def isOpened(self) -> bool:
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        self.settings[prop] = value
+        return True
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        if self.left == 0:
+            return False, None
+        self.left -= 1
+        return True, frame(200 - 40 * self.left)
+
+    def release(self) -> None:
+        self.released = True
+
+
+def test_camera_source_reads_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer_assist.vision import sources
+
+    made: list[FakeCapture] = []
+    monkeypatch.setattr(sources.cv2, "VideoCapture",
+                        lambda index: made.append(FakeCapture(index)) or made[-1])
+    with open_source("2") as camera:
+        assert isinstance(camera, sources.CameraSource)
+        frames = list(camera)  # ends when the camera stops delivering
+    assert made[0].index == 2 and made[0].released
+    assert 1 <= len(frames) <= 4  # only the newest frame is kept, older ones may be skipped
+    assert int(frames[-1][0, 0, 0]) == 200  # the last frame the camera gave
+    values = [int(f[0, 0, 0]) for f in frames]
+    assert values == sorted(values)  # never an older frame after a newer one
