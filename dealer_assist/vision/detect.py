@@ -12,8 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-CARD_W, CARD_H = 200, 280  # warped card size in pixels (poker card 63 x 88 mm)
-CARD_ASPECT = 88 / 63
+CARD_W, CARD_H = 240, 336  # a whole card warped upright (poker card 63 x 88 mm)
 DETECT_LONG_SIDE = 640  # frames are searched at this size, then read at full size
 
 Quad = np.ndarray
@@ -41,7 +40,7 @@ def warp_card(frame: np.ndarray, quad: Quad,
     w, h = size
     dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(np.asarray(quad, dtype=np.float32), dst)
-    return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_AREA,
+    return cv2.warpPerspective(frame, m, (w, h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
 

@@ -105,7 +105,7 @@ def read_card(frame: np.ndarray, quad: Quad, ranks: GlyphModel, suits: GlyphMode
     ``warped`` is the card already warped upright (any size), if the caller has it.
     """
     if warped is None:
-        warped = warp_card(frame, quad, (150, 210))
+        warped = warp_card(frame, quad)
     face = face_picture(warped)
     allowed = tuple(sorted(FACES)) if face else NUMBER_RANKS
     readings = []

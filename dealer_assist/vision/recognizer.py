@@ -28,9 +28,6 @@ class Models:
         return cls(GlyphModel.load(model_path("ranks")), GlyphModel.load(model_path("suits")))
 
 
-FACE_SIZE = (240, 336)  # a whole card is warped once to this size for its label, pips, picture
-
-
 class Recognizer:
     """Reads cards in frames with the shipped models, or with a calibrated deck's models."""
 
@@ -46,7 +43,7 @@ class Recognizer:
         quads = outlines.quads
         proposals: list[Proposal] = []
         for quad in quads:
-            face = warp_card(frame, quad, FACE_SIZE)
+            face = warp_card(frame, quad)  # once, for the label search and the pip check
             label = label_on_card(face) if self.barcodes else None
             if label is not None:  # a barcode label beats reading the card's face
                 proposals.append(Proposal(label, 1.0, quad, "barcode"))
