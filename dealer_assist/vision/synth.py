@@ -85,12 +85,12 @@ def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 
               width: float = 1.0) -> np.ndarray:
     """The rank text (``10`` set tight, as on cards) ``height`` rows tall, cropped to its ink.
 
-    ``weight`` thickens (> 0) or thins (< 0) the strokes, in fractions of the glyph height;
-    ``width`` stretches the glyph sideways.
+    Any other text is drawn as it is (e.g. the ``B`` and ``D`` of a German deck). ``weight``
+    thickens (> 0) or thins (< 0) the strokes, in fractions of the glyph height; ``width``
+    stretches the glyph sideways.
     """
     px = 24 * SS
     pieces = [_text(part, font, px) for part in (["1", "0"] if rank == "10" else [rank])]
-    # (any other text is drawn as it is, e.g. the "B" and "D" of a German deck)
     h = max(pc.shape[0] for pc in pieces)
     gap = max(1, h // 14)
     row = []
