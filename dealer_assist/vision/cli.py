@@ -1,9 +1,10 @@
-"""``dealer-assist vision ...``: read cards in images, calibrate a deck, list decks.
+"""``dealer-assist vision ...``: read cards in images or a stream, calibrate a deck, list decks.
 
 The main CLI adds a ``vision`` subparser, calls :func:`add_arguments` on it and :func:`run` with
 the parsed arguments::
 
     dealer-assist vision read IMAGE... [--deck NAME] [--json]
+    dealer-assist vision watch SOURCE [--seats N] [--deck NAME]   # camera index, video, folder
     dealer-assist vision calibrate DIR --deck NAME
     dealer-assist vision decks
 """
@@ -16,8 +17,10 @@ import sys
 from pathlib import Path
 
 from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck_models
+from dealer_assist.vision.live import LiveReader
 from dealer_assist.vision.recognizer import Recognizer
-from dealer_assist.vision.sources import read_image
+from dealer_assist.vision.sources import open_source, read_image
+from dealer_assist.vision.zones import ZoneMap
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     read.add_argument("images", nargs="+", type=Path)
     read.add_argument("--deck", help="a calibrated deck to read with")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
+    watch = sub.add_parser("watch", help="print each card once it reads the same in most frames")
+    watch.add_argument("source", help="camera index (0), video file or image folder")
+    watch.add_argument("--seats", type=int, help="split the table into this many seat zones")
+    watch.add_argument("--deck", help="a calibrated deck to read with")
     cal = sub.add_parser("calibrate", help="learn your deck from labelled photos")
     cal.add_argument("dir", type=Path, help="labels.csv (file,cards) or images named like QS.jpg")
     cal.add_argument("--deck", required=True, help="name to save the deck under")
@@ -38,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.vision_command == "read":
             return _read(args)
+        if args.vision_command == "watch":
+            return _watch(args)
         if args.vision_command == "calibrate":
             _, report = calibrate(args.dir, args.deck)
             print(f"deck {args.deck!r} saved in {deck_dir(args.deck)}: {report['samples']} glyph "
@@ -49,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             for name in list_decks():
                 print(name)
             return 0
-    except (FileNotFoundError, ValueError) as exc:
+    except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     raise ValueError(f"unknown vision command {args.vision_command!r}")
@@ -74,6 +83,27 @@ def _read(args: argparse.Namespace) -> int:
             found = " ".join(p.label for p in proposals) or "no card found"
             print(f"{path}: {found}")
     return status
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """Print one JSON line per card as soon as the votes settle it (Ctrl-C to stop a camera)."""
+    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    zones = ZoneMap.strips(args.seats, top=0.3) if args.seats else None
+    reader = LiveReader(open_source(args.source), recognizer, zones)
+    frames = 0
+    try:
+        while (update := reader.step()) is not None:
+            frames += 1
+            if update.pending is not None:
+                print(json.dumps({"frame": frames, "card": update.pending.code, "seat": update.seat,
+                                  "confidence": update.pending.confidence,
+                                  "source": update.pending.source}), flush=True)
+                reader.mark_handled(update.pending)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        reader.close()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

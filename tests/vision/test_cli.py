@@ -6,6 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
+import cv2
 import pytest
 
 from dealer_assist.cards import parse_cards
@@ -61,3 +62,24 @@ def test_calibrate_and_list_decks(tmp_path: Path, data_dir: Path,
     assert run(["decks"]) == 0
     assert capsys.readouterr().out.split() == ["home"]
     assert run(["read", "--deck", "nope", str(photos / "AS.png")]) == 2
+
+
+def test_watch_prints_each_settled_card_once(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deal.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10, (1280, 960))
+    quads = [synth.card_quad((300, 600), 360, 5), synth.card_quad((950, 600), 360, -8)]
+    for i in range(10):  # the 9C lies there from the start, the 2H comes at frame 5
+        cards = parse_cards("9C 2H") if i >= 4 else parse_cards("9C")
+        writer.write(synth.scene(cards, quads[:len(cards)], seed=i, noise=3))
+    writer.release()
+    assert run(["watch", str(path), "--seats", "2"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(d["card"], d["seat"]) for d in lines] == [("9C", 1), ("2H", 2)]
+    assert lines[0]["frame"] == 3  # three agreeing frames settle a card
+    assert lines[1]["frame"] == 7
+
+
+def test_watch_missing_source_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["watch", str(tmp_path / "nope.mp4")]) == 2
+    assert "error" in capsys.readouterr().err
