@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
+from dealer_assist.paths import data_dir
 from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
 from dealer_assist.vision.model import GlyphModel
@@ -29,15 +29,6 @@ from dealer_assist.vision.recognizer import Models
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 DECK_WEIGHT = 3  # each of the user's samples counts as this many synthetic ones
 _NAME_OK = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
-
-
-def data_dir() -> Path:
-    """The user's data folder for dealer-assist."""
-    override = os.environ.get("DEALER_ASSIST_DATA")
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(xdg) / "dealer-assist"
 
 
 def deck_dir(name: str) -> Path:

@@ -1,12 +1,6 @@
-"""Shared fixtures for the vision tests; Qt runs offscreen (set before Qt loads)."""
+"""Fixtures for the vision tests (tests/conftest.py sets offscreen Qt and ``data_dir``)."""
 
 from __future__ import annotations
-
-import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,14 +12,6 @@ from dealer_assist.vision.recognizer import Recognizer
 def recognizer() -> Recognizer:
     """The shipped models, without the whole-frame extras (barcodes and fans stay on)."""
     return Recognizer()
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private user data folder (DEALER_ASSIST_DATA)."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("DEALER_ASSIST_DATA", str(folder))
-    return folder
 
 
 def codes(proposals) -> list[str]:
