@@ -12,6 +12,7 @@ Generic over games: it reads ``RoundResult`` (per-seat results, ``house``), the 
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sqlite3
@@ -324,10 +325,15 @@ def reconcile_log(path: str | Path) -> TableReport:
     except ValueError:
         table.error = "an event's body is not valid JSON (see the integrity check)"
         return table
+    was_enabled = gc.isenabled()
+    gc.disable()  # a replay makes many long-lived objects and no cyclic garbage (as the engine)
     try:
         _replay(table, bodies)
     except RuleError as exc:
         table.error = str(exc)
+    finally:
+        if was_enabled:
+            gc.enable()
     return table
 
 
