@@ -305,7 +305,7 @@ def _is_house_banked(variant: Any, rounds: list[RoundLine]) -> bool:
     declared = getattr(variant, "HOUSE_BANKED", None)
     if declared is not None:
         return bool(declared)
-    return variant.NAME == "classic31" or any(r.house for r in rounds)
+    return getattr(variant, "HOUSE_BANKED", False) or any(r.house for r in rounds)
 
 
 def reconcile_log(path: str | Path) -> TableReport:
