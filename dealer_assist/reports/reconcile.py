@@ -302,10 +302,7 @@ def _is_wager(body: dict[str, Any]) -> bool:
 
 
 def _is_house_banked(variant: Any, rounds: list[RoundLine]) -> bool:
-    declared = getattr(variant, "HOUSE_BANKED", None)
-    if declared is not None:
-        return bool(declared)
-    return getattr(variant, "HOUSE_BANKED", False) or any(r.house for r in rounds)
+    return bool(getattr(variant, "HOUSE_BANKED", False)) or any(r.house for r in rounds)
 
 
 def reconcile_log(path: str | Path) -> TableReport:
