@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -128,7 +129,11 @@ def verify(path: str | Path) -> VerifyReport:
         return VerifyReport(False, 0, None, f"no such file: {path}")
     db = sqlite_utils.Database(path)
     try:
-        if "events" not in db.table_names():
+        try:
+            tables = db.table_names()
+        except sqlite3.DatabaseError:
+            return VerifyReport(False, 0, None, "not a session log (not an SQLite file)")
+        if "events" not in tables:
             return VerifyReport(False, 0, None, "not a session log (no events table)")
         prev, expected_seq, count = GENESIS, 1, 0
         cursor = db.execute("SELECT seq, at, body, prev_hash, hash FROM events ORDER BY seq")

@@ -7,22 +7,14 @@ The data folder is ``$DEALER_ASSIST_DATA`` if set, else ``$XDG_DATA_HOME/dealer-
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from dealer_assist.paths import data_dir
 
-def data_dir() -> Path:
-    explicit = os.environ.get("DEALER_ASSIST_DATA")
-    if explicit:
-        folder = Path(explicit)
-    else:
-        base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-        folder = Path(base) / "dealer-assist"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+__all__ = ["SessionInfo", "data_dir", "list_sessions", "new_session_path", "unfinished_sessions"]
 
 
 def sessions_dir() -> Path:

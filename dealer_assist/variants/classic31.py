@@ -64,6 +64,7 @@ from dealer_assist.variants.classic31_tables import (
 )
 
 NAME = "classic31"
+HOUSE_BANKED = True  # C10: the house banks; it is not a seat
 TITLE = "31 Classic"
 RULES_FILE = "31-classic-washington.txt"
 SEAT_FIELDS: tuple[str, ...] = ("position",)

@@ -1,0 +1,117 @@
+"""``dealer-assist vision ...``: read cards in images or a stream, calibrate a deck, list decks.
+
+The main CLI adds a ``vision`` subparser, calls :func:`add_arguments` on it and :func:`run` with
+the parsed arguments::
+
+    dealer-assist vision read IMAGE... [--deck NAME] [--json]
+    dealer-assist vision watch SOURCE [--seats N] [--deck NAME]   # camera index, video, folder
+    dealer-assist vision calibrate DIR --deck NAME
+    dealer-assist vision decks
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck_models
+from dealer_assist.vision.live import LiveReader
+from dealer_assist.vision.recognizer import Recognizer
+from dealer_assist.vision.sources import open_source, read_image
+from dealer_assist.vision.zones import ZoneMap
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the vision sub-commands to ``parser``."""
+    sub = parser.add_subparsers(dest="vision_command", required=True)
+    read = sub.add_parser("read", help="read the cards in images")
+    read.add_argument("images", nargs="+", type=Path)
+    read.add_argument("--deck", help="a calibrated deck to read with")
+    read.add_argument("--json", action="store_true", help="one JSON object per image")
+    watch = sub.add_parser("watch", help="print each card once it reads the same in most frames")
+    watch.add_argument("source", help="camera index (0), video file or image folder")
+    watch.add_argument("--seats", type=int, help="split the table into this many seat zones")
+    watch.add_argument("--deck", help="a calibrated deck to read with")
+    cal = sub.add_parser("calibrate", help="learn your deck from labelled photos")
+    cal.add_argument("dir", type=Path, help="labels.csv (file,cards) or images named like QS.jpg")
+    cal.add_argument("--deck", required=True, help="name to save the deck under")
+    sub.add_parser("decks", help="list calibrated decks")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the chosen vision sub-command; return the exit status."""
+    try:
+        if args.vision_command == "read":
+            return _read(args)
+        if args.vision_command == "watch":
+            return _watch(args)
+        if args.vision_command == "calibrate":
+            _, report = calibrate(args.dir, args.deck)
+            print(f"deck {args.deck!r} saved in {deck_dir(args.deck)}: {report['samples']} glyph "
+                  f"samples from {report['images']} images, {len(report['cards'])} cards")
+            if report["skipped"]:
+                print(f"no card index found in: {', '.join(report['skipped'])}")
+            return 0
+        if args.vision_command == "decks":
+            for name in list_decks():
+                print(name)
+            return 0
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    raise ValueError(f"unknown vision command {args.vision_command!r}")
+
+
+def _read(args: argparse.Namespace) -> int:
+    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    status = 0
+    for path in args.images:
+        try:
+            frame = read_image(path)
+        except FileNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        proposals = recognizer.read(frame)
+        if args.json:
+            print(json.dumps({"image": str(path), "cards": [
+                {"card": p.code, "confidence": p.confidence, "source": p.source,
+                 "centre": [round(v, 1) for v in p.centre]} for p in proposals]}))
+        else:
+            found = " ".join(p.label for p in proposals) or "no card found"
+            print(f"{path}: {found}")
+    return status
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """Print one JSON line per card as soon as the votes settle it (Ctrl-C to stop a camera)."""
+    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    zones = ZoneMap.strips(args.seats, top=0.3) if args.seats else None
+    reader = LiveReader(open_source(args.source), recognizer, zones)
+    frames = 0
+    try:
+        while (update := reader.step()) is not None:
+            frames += 1
+            if update.pending is not None:
+                print(json.dumps({"frame": frames, "card": update.pending.code, "seat": update.seat,
+                                  "confidence": update.pending.confidence,
+                                  "source": update.pending.source}), flush=True)
+                reader.mark_handled(update.pending)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        reader.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Stand-alone entry point: ``python -m dealer_assist.vision.cli read IMAGE``."""
+    parser = argparse.ArgumentParser(prog="dealer-assist vision")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""Live reading: frames from a source, recognised, voted over, assigned to seats, drawn.
+
+The GUI only shows a :class:`LiveUpdate` and reports the dealer's confirm/reject back; everything
+computed (what the card is, which seat, whether to auto-accept) is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dealer_assist.vision.draw import annotate
+from dealer_assist.vision.proposal import Proposal
+from dealer_assist.vision.recognizer import Recognizer
+from dealer_assist.vision.sources import FrameSource
+from dealer_assist.vision.voting import Voter
+from dealer_assist.vision.zones import ZoneMap
+
+
+@dataclass(frozen=True)
+class LiveSettings:
+    """Reading options a session or the settings dialog chooses."""
+
+    auto_accept: bool = False
+    auto_accept_threshold: float = 0.9  # voted confidence at or above which a card needs no click
+    window: int = 5
+    min_votes: int = 3
+
+
+@dataclass(frozen=True)
+class LiveUpdate:
+    """One processed frame: what to show and what to propose to the dealer."""
+
+    frame: np.ndarray = field(repr=False)  # annotated BGR frame
+    proposals: tuple[Proposal, ...]
+    pending: Proposal | None  # the card waiting for confirm/reject, if any
+    seat: int | None  # the seat whose zone holds the pending card (None: no zones or outside)
+    auto_accept: bool  # the pending card is sure enough to be taken without a click
+
+
+class LiveReader:
+    """Turns frames into :class:`LiveUpdate` s; remembers which cards the dealer has handled."""
+
+    def __init__(self, source: FrameSource | None = None, recognizer: Recognizer | None = None,
+                 zones: ZoneMap | None = None, settings: LiveSettings | None = None) -> None:
+        self.settings = settings or LiveSettings()
+        self.source = source
+        self.recognizer = recognizer or Recognizer()
+        self.zones = zones
+        self.voter = Voter(self.settings.window, self.settings.min_votes)
+        self.handled: set[int] = set()
+        self._frames: Iterator[np.ndarray] | None = None
+
+    def step(self) -> LiveUpdate | None:
+        """Read and process the source's next frame; None when the source has ended."""
+        if self.source is None:
+            return None
+        if self._frames is None:
+            self._frames = iter(self.source)
+        frame = next(self._frames, None)
+        return None if frame is None else self.process(frame)
+
+    def process(self, frame: np.ndarray) -> LiveUpdate:
+        voted = self.voter.update(self.recognizer.read(frame))
+        waiting = [p for p in voted if p.card is not None and p.track not in self.handled]
+        pending = max(waiting, key=lambda p: p.confidence, default=None)
+        h, w = frame.shape[:2]
+        seat = None
+        if pending is not None and self.zones is not None:
+            seat = self.zones.seat_at(pending.centre, (w, h))
+        auto = (pending is not None and self.settings.auto_accept
+                and pending.confidence >= self.settings.auto_accept_threshold)
+        image = annotate(frame, voted, self.zones, None if pending is None else pending.track)
+        return LiveUpdate(image, tuple(voted), pending, seat, auto)
+
+    def mark_handled(self, proposal: Proposal) -> None:
+        """The dealer confirmed or rejected this card: do not propose it again while it stays."""
+        if proposal.track is not None:
+            self.handled.add(proposal.track)
+
+    def close(self) -> None:
+        if self.source is not None:
+            self.source.close()

@@ -1,0 +1,47 @@
+"""What the vision layer proposes to the dealer: a card (or unknown) at a place in the frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from dealer_assist.cards import Card
+
+Source = Literal["visual", "barcode"]
+
+
+@dataclass(frozen=True, eq=False)
+class Proposal:
+    """A reading: ``card`` is None when unsure (a wrong card is worse than no card).
+
+    ``quad`` holds the four corners (frame pixels, float32 (4, 2)) of the card, index or label read.
+    ``track`` identifies the same physical card across frames once :mod:`voting` has seen it.
+    """
+
+    card: Card | None
+    confidence: float
+    quad: np.ndarray = field(repr=False)
+    source: Source = "visual"
+    track: int | None = None
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        cx, cy = self.quad.mean(axis=0)
+        return float(cx), float(cy)
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """Axis-aligned (x, y, w, h) around the quad."""
+        x0, y0 = self.quad.min(axis=0)
+        x1, y1 = self.quad.max(axis=0)
+        return int(x0), int(y0), int(x1 - x0), int(y1 - y0)
+
+    @property
+    def code(self) -> str | None:
+        return None if self.card is None else self.card.code
+
+    @property
+    def label(self) -> str:
+        return "?" if self.card is None else self.card.code

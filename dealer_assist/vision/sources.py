@@ -1,0 +1,173 @@
+"""Frame sources with one interface: a camera, a video file, a folder of images.
+
+Every source is an iterator of BGR numpy frames and a context manager::
+
+    with open_source("0") as frames:          # camera 0; or "table.mp4", or "shots/"
+        for frame in frames:
+            ...
+
+A camera is read by a worker thread that keeps only the newest frame, so a slow consumer never
+sees stale frames piling up.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import TracebackType
+
+import cv2
+import numpy as np
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
+
+
+class FrameSource:
+    """Base class: iterate to get frames; ``close()`` releases the device or file."""
+
+    def frames(self) -> Iterator[np.ndarray]:
+        raise NotImplementedError
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return self.frames()
+
+    def close(self) -> None:
+        """Release resources (idempotent)."""
+
+    def __enter__(self) -> FrameSource:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+class ImageFolderSource(FrameSource):
+    """The images in a folder, in name order (unreadable files are skipped)."""
+
+    def __init__(self, folder: str | Path, loop: bool = False) -> None:
+        self.folder = Path(folder)
+        self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.paths:
+            raise FileNotFoundError(f"no images in {self.folder}")
+        self.loop = loop
+
+    def frames(self) -> Iterator[np.ndarray]:
+        while True:
+            for path in self.paths:
+                frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+                if frame is not None:
+                    yield frame
+            if not self.loop:
+                return
+
+
+class VideoFileSource(FrameSource):
+    """The frames of a video file."""
+
+    def __init__(self, path: str | Path, loop: bool = False) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            raise FileNotFoundError(self.path)
+        self.loop = loop
+        self._cap: cv2.VideoCapture | None = None
+
+    def frames(self) -> Iterator[np.ndarray]:
+        while True:
+            self._cap = cv2.VideoCapture(str(self.path))
+            if not self._cap.isOpened():
+                raise OSError(f"cannot open video {self.path}")
+            try:
+                while True:
+                    ok, frame = self._cap.read()
+                    if not ok:
+                        break
+                    yield frame
+            finally:
+                self.close()
+            if not self.loop:
+                return
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+
+class CameraSource(FrameSource):
+    """A camera chosen by index, read by a worker thread; iteration yields the newest frame."""
+
+    def __init__(self, index: int = 0, width: int | None = None, height: int | None = None,
+                 timeout: float = 2.0) -> None:
+        self.index = index
+        self.timeout = timeout
+        self._cap = cv2.VideoCapture(index)
+        if not self._cap.isOpened():
+            raise OSError(f"cannot open camera {index}")
+        if width:
+            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+        if height:
+            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+        self._latest: np.ndarray | None = None
+        self._seq = 0
+        self._cond = threading.Condition()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"camera-{index}", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            ok, frame = self._cap.read()
+            with self._cond:
+                if not ok:
+                    self._stop.set()
+                else:
+                    self._latest, self._seq = frame, self._seq + 1
+                self._cond.notify_all()
+
+    def frames(self) -> Iterator[np.ndarray]:
+        seen = 0
+        while True:
+            with self._cond:
+                fresh = self._cond.wait_for(
+                    lambda last=seen: self._seq > last or self._stop.is_set(), self.timeout)
+                if not fresh or self._seq == seen:
+                    return  # the camera stopped delivering frames
+                seen, frame = self._seq, self._latest
+            assert frame is not None
+            yield frame
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=self.timeout)
+        self._cap.release()
+
+
+def open_source(spec: str | int | Path, loop: bool = False) -> FrameSource:
+    """A source from a spec: a camera index (``0``), an image folder, or a video file."""
+    if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
+        return CameraSource(int(spec))
+    path = Path(spec)
+    if path.is_dir():
+        return ImageFolderSource(path, loop=loop)
+    if path.suffix.lower() in IMAGE_SUFFIXES:
+        return _SingleImage(path)
+    return VideoFileSource(path, loop=loop)
+
+
+class _SingleImage(FrameSource):
+    def __init__(self, path: Path) -> None:
+        self.frame = read_image(path)
+
+    def frames(self) -> Iterator[np.ndarray]:
+        yield self.frame
+
+
+def read_image(path: str | Path) -> np.ndarray:
+    """One image file as a BGR frame (raises FileNotFoundError if it cannot be read)."""
+    frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if frame is None:
+        raise FileNotFoundError(f"cannot read image {path}")
+    return frame
