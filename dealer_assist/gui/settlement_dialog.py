@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.variants.base import RoundResult
 
+BANK_OUTCOMES = ("dealer", "banker", "bank", "house")
 COLUMNS = ("Seat", "Result", "Detail", "Pay / collect", "Money after")
 
 
@@ -44,7 +45,7 @@ def fill_results(table: QTableWidget, result: RoundResult, names: tuple[str, ...
         money = (result.bankrolls[seat_result.seat - 1]
                  if seat_result.seat - 1 < len(result.bankrolls) else "")
         transfer = transfer_text(seat_result.amount)
-        if seat_result.seat == result.dealer:
+        if seat_result.outcome in BANK_OUTCOMES:  # the bank's own line: its net result
             transfer = f"{seat_result.amount:+d} net"
         cells = (f"{seat_result.seat} {names[seat_result.seat - 1]}", seat_result.outcome,
                  seat_result.detail, transfer, str(money))

@@ -263,3 +263,19 @@ def test_bank_offer_is_asked_in_a_dialog(driver, game):
     assert driver.entries() == entries + 1
     assert driver.session.entries[-1].body == answer.event()
     assert driver.screen.offer is None or driver.screen.offer.actions != dialog.actions
+
+
+def test_camera_panel_deals_the_confirmed_card(driver):
+    """The camera panel (Tools → Camera…) follows the seat asked for; a card the dealer
+    confirms there is dealt to it."""
+    if not app_module.module_available(app_module.TOOLS["camera"][0]):
+        pytest.skip("the camera panel is not in this build")
+    window = driver.window
+    window.show_session(demo_session("greek31"))
+    window.tool_actions["camera"].trigger()
+    panel = window.camera.widget()
+    seat = driver.screen.selected.seat
+    assert panel.seat_box.value() == seat
+    panel.card_confirmed.emit(seat, "QS")
+    assert driver.session.round_entries[-1].body == {"type": "deal", "seat": seat, "card": "QS"}
+    assert driver.session.view().seats[seat - 1].cards == ("QS",)
