@@ -10,6 +10,12 @@ from PySide6.QtUiTools import QUiLoader
 from PySide6.QtWidgets import QWidget
 
 THEMES = ("light", "dark")
+# the themes style these screens only, so that panels from other modules shown inside the
+# window (camera, training, reconcile) keep their own fonts and sizes
+SCOPES = ("#tableScreen", "#startScreenHost", "#sessionWizard", "#settlementDialog",
+          "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog")
+GLOBAL = ("QMenuBar", "QMenu", "QToolTip")
+CONTAINERS = ("QWidget", "QDialog", "QWizard", "QWizardPage", "QMainWindow")
 
 
 def ui_dir() -> Path:
@@ -33,7 +39,25 @@ def stylesheet(theme: str, scale: float = 1.0) -> str:
     if scale != 1.0:
         text = re.sub(r"font-size: (\d+)px",
                       lambda m: f"font-size: {round(int(m.group(1)) * scale)}px", text)
-    return text
+    return scoped(text)
+
+
+def scoped(text: str) -> str:
+    """Each rule limited to the SCOPES (and the scope widgets themselves)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.DOTALL)
+    rules = []
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+        out: list[str] = []
+        for selector in (s.strip() for s in selectors.split(",")):
+            if selector.startswith(GLOBAL) or selector in SCOPES:
+                out.append(selector)
+                continue
+            for scope in SCOPES:
+                out.append(f"{scope} {selector}")
+                if selector in CONTAINERS:
+                    out.append(scope)
+        rules.append(f"{', '.join(dict.fromkeys(out))} {{{body}}}")
+    return "\n".join(rules)
 
 
 def load_form(name: str, parent: QWidget | None = None) -> QWidget:

@@ -320,6 +320,7 @@ class SessionWizard(QWizard):
         for which in (QWizard.WizardButton.NextButton, QWizard.WizardButton.BackButton,
                       QWizard.WizardButton.FinishButton, QWizard.WizardButton.CancelButton):
             self.button(which).setMinimumSize(130, 52)
+            self.button(which).setStyleSheet("font-size: 17px; font-weight: 600;")
         self.setButtonText(QWizard.WizardButton.FinishButton, "Start")
         self.resize(900, 560)
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from dealer_assist.gui.app import MainWindow
 from dealer_assist.gui.table_screen import TableScreen
@@ -97,6 +97,7 @@ def window_fixture(qtbot, data_dir) -> Iterator[MainWindow]:
     win.show()
     yield win
     win.close_table()
+    QApplication.instance().setStyleSheet("")
 
 
 def demo_session(game: str) -> Session:
