@@ -98,7 +98,7 @@ class TableWidget(QWidget):
         end_w = min(300, self.width() // 5) if ends else 0
         span = self.width() - (2 * (end_w + gap) if ends else 0)
         per_row = max(len(top), len(bottom), 1)
-        width = min(440, (span - gap * (per_row + 1)) // per_row)
+        width = min(560, (span - gap * (per_row + 1)) // per_row)
         left0 = end_w + gap if ends else 0
         for row, y in ((top, 0), (bottom, self.height() - height)):
             step = span / len(row)
