@@ -105,3 +105,16 @@ def test_chip_count_between_rounds_is_logged():
     session.submit(OPENING[0])
     with pytest.raises(RuleError, match="between rounds"):
         session.submit({"type": "chip_count", "counts": {"1": 50}})
+
+
+def test_preview_round_shows_the_settlement_without_recording_it(tmp_path):
+    session = new_session(tmp_path / "s.db")
+    for event in [*OPENING, {"type": "bet", "seat": 2, "amount": 4},
+                  {"type": "deal", "seat": 1, "card": "KD"}, {"type": "deal", "seat": 1, "card": "QD"},
+                  {"type": "deal", "seat": 1, "card": "5D"}, {"type": "deal", "seat": 1, "card": "9D"}]:
+        session.submit(event)
+    with pytest.raises(RuleError, match="settle it"):  # the dealer is bust: no more cards
+        session.preview_round({"type": "deal", "seat": 3, "card": "2C"})
+    result = session.preview_round({"type": "settle"})
+    assert [(r.seat, r.amount) for r in result.results] == [(3, 5), (2, 4), (1, -9)]
+    assert session.rounds == [] and session.log.last_seq == 9

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.errors import RuleError
-from dealer_assist.gui.none_guard import protect_none
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
@@ -54,7 +53,6 @@ class MainWindow(QMainWindow):
     """Holds at most one open session; ``table`` is its TableScreen."""
 
     def __init__(self, theme: str = "light") -> None:
-        protect_none()
         super().__init__()
         self.setWindowTitle("31 dealer assist")
         self.theme = theme
@@ -301,7 +299,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def application() -> QApplication:
-    protect_none()
     app = QApplication.instance()
     if app is None:
         app = QApplication(sys.argv[:1])

@@ -18,26 +18,13 @@ from dealer_assist.errors import RuleError
 from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, same_action
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
-from dealer_assist.gui.none_guard import protect_none
 from dealer_assist.gui.offer_dialog import OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
 from dealer_assist.gui.table_view import TableWidget
 from dealer_assist.gui.void_dialog import VoidDialog, describe
-from dealer_assist.session.engine import ENGINE_EVENTS, Session
-from dealer_assist.variants.base import Action, RoundResult
-
-
-def pending_result(session: Session, event: dict[str, Any]) -> RoundResult | None:
-    """The RoundResult ``event`` would complete, computed by the game without recording it.
-
-    RuleError if the game refuses the event.
-    """
-    if event.get("type") in ENGINE_EVENTS:
-        return None
-    before = session.state.round_result
-    after = session.variant.apply(session.state, event).round_result
-    return after if after is not None and after is not before else None
+from dealer_assist.session.engine import Session
+from dealer_assist.variants.base import Action
 
 
 class TableScreen(QWidget):
@@ -48,7 +35,6 @@ class TableScreen(QWidget):
     changed = Signal()
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
-        protect_none()
         super().__init__(parent)
         self.setObjectName("tableScreen")
         self.session = session
@@ -202,7 +188,7 @@ class TableScreen(QWidget):
     def request(self, event: dict[str, Any]) -> bool:
         """Send ``event``; one that completes a round waits for the dealer's confirmation."""
         try:
-            result = pending_result(self.session, event)
+            result = self.session.preview_round(event)
         except RuleError as exc:
             self.say(str(exc), error=True)
             return False

@@ -288,6 +288,14 @@ class Session:
                 ) from exc
         return state, kept, target
 
+    def preview_round(self, event: dict[str, Any]) -> RoundResult | None:
+        """The RoundResult ``event`` would complete, without recording anything (the dealer
+        confirms a settlement before it is logged). RuleError if the rules refuse the event."""
+        if event.get("type") in ENGINE_EVENTS or self.ended:
+            return None
+        after = self.variant.apply(self.state, event).round_result
+        return after if after is not None and after is not self.state.round_result else None
+
     # ------------------------------------------------------------ views
 
     def legal_actions(self) -> list[Any]:
