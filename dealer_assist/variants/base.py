@@ -260,6 +260,19 @@ def _make_evolver(cls: type) -> Callable[..., Any]:
     return namespace["evolve"]
 
 
+def dispatch(title: str, handlers: dict[str, Callable[[Any, dict[str, Any]], Any]], state: Any,
+             event: dict[str, Any], over: Callable[[Any], str]) -> Any:
+    """A game's ``apply``: route the event to its handler; refuse an unknown event, and any
+    event once the game is over (``over(state)`` says why)."""
+    handler = handlers.get(event.get("type"))  # type: ignore[arg-type]
+    if handler is None:
+        raise RuleError(f"{title} has no event {event.get('type')!r}; "
+                        f"events: {', '.join(handlers)}")
+    if state.finished:
+        raise RuleError(over(state))
+    return handler(state, event)
+
+
 def replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return values[:index] + (value,) + values[index + 1:]
 

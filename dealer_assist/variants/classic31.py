@@ -42,6 +42,7 @@ from dealer_assist.variants.base import (
     TableView,
     add_at,
     check_fields,
+    dispatch,
     event_card,
     event_int,
     event_seat,
@@ -489,15 +490,13 @@ HANDLERS = {
 }
 
 
+def _game_over(state: State) -> str:
+    return "the game is over: no player has the minimum Ante left"
+
+
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
-    handler = HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(f"31 Classic has no event {event.get('type')!r}; "
-                        f"events: {', '.join(HANDLERS)}")
-    if state.finished:
-        raise RuleError("the game is over: no player has the minimum Ante left")
-    return handler(state, event)
+    return dispatch(TITLE, HANDLERS, state, event, _game_over)
 
 
 # ---------------------------------------------------------------- what the table shows

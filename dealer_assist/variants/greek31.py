@@ -32,6 +32,7 @@ from dealer_assist.variants.base import (
     TableView,
     add_at,
     check_fields,
+    dispatch,
     event_card,
     event_int,
     event_seat,
@@ -567,15 +568,13 @@ HANDLERS = {"deal": _deal, "bet": _bet, "sit_out": _sit_out, "stand": _stand,
             "reveal": _reveal, "settle": _settle, "buy_in": _buy_in}
 
 
+def _game_over(state: State) -> str:
+    return "the game is over: one player holds all the money"
+
+
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
-    handler = HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(f"Greek 31 has no event {event.get('type')!r}; "
-                        f"events: {', '.join(HANDLERS)}")
-    if state.finished:
-        raise RuleError("the game is over: one player holds all the money")
-    return handler(state, event)
+    return dispatch(TITLE, HANDLERS, state, event, _game_over)
 
 
 # ---------------------------------------------------------------- what the table shows

@@ -37,6 +37,7 @@ from dealer_assist.variants.base import (
     TableView,
     add_at,
     check_fields,
+    dispatch,
     event_card,
     event_seat,
     evolve,
@@ -501,15 +502,13 @@ HANDLERS = {"draw_for_deal": _draw_for_deal, "ante": _ante, "deal": _deal,
             "reveal": _reveal, "settle": _settle}
 
 
+def _game_over(state: State) -> str:
+    return "the game is over: fewer than two players can pay the stake"
+
+
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
-    handler = HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(f"One and Thirty has no event {event.get('type')!r}; "
-                        f"events: {', '.join(HANDLERS)}")
-    if state.finished:
-        raise RuleError("the game is over: fewer than two players can pay the stake")
-    return handler(state, event)
+    return dispatch(TITLE, HANDLERS, state, event, _game_over)
 
 
 # ---------------------------------------------------------------- what the table shows

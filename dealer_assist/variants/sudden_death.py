@@ -36,6 +36,7 @@ from dealer_assist.variants.base import (
     SeatView,
     TableView,
     check_fields,
+    dispatch,
     event_card,
     event_int,
     event_seat,
@@ -634,15 +635,13 @@ HANDLERS = {"deal": _deal, "bet": _bet, "draw": _draw, "take": _take, "discard":
             "instant_win": _instant_win, "showdown": _showdown}
 
 
+def _game_over(state: State) -> str:
+    return f"the game is over: {_winners_text(state)}"
+
+
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
-    handler = HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(f"Sudden Death 31 has no event {event.get('type')!r}; "
-                        f"events: {', '.join(HANDLERS)}")
-    if state.finished:
-        raise RuleError(f"the game is over: {_winners_text(state)}")
-    return handler(state, event)
+    return dispatch(TITLE, HANDLERS, state, event, _game_over)
 
 
 # ---------------------------------------------------------------- what the table shows

@@ -69,6 +69,7 @@ from dealer_assist.variants.base import (
     TableView,
     add_at,
     check_fields,
+    dispatch,
     event_card,
     event_int,
     event_seat,
@@ -754,15 +755,13 @@ HANDLERS = {"deal": _deal, "bet": _bet, "fold": _fold, "stand": _stand, "reveal"
             "cash_out": _cash_out}
 
 
+def _game_over(state: State) -> str:
+    return f"the session is over: {state.end_reason}"
+
+
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
-    handler = HANDLERS.get(event.get("type"))  # type: ignore[arg-type]
-    if handler is None:
-        raise RuleError(f"Trianta Ena has no event {event.get('type')!r}; "
-                        f"events: {', '.join(HANDLERS)}")
-    if state.finished:
-        raise RuleError(f"the session is over: {state.end_reason}")
-    return handler(state, event)
+    return dispatch(TITLE, HANDLERS, state, event, _game_over)
 
 
 # ---------------------------------------------------------------- what the table shows
