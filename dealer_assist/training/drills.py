@@ -298,14 +298,7 @@ def _mutate(table: Table, event: dict[str, Any], rng: random.Random) -> dict[str
 
 
 def build_legal_entry(table: Table, rng: random.Random, seed: int) -> Question:
-    steps = rng.randint(1, 14)
-
-    def stop(t: Table, e: dict[str, Any]) -> bool:
-        nonlocal steps
-        steps -= 1
-        return steps <= 0 or t.completes_round(e)
-
-    legal = table.play_until(stop)
+    legal = table.play_steps(rng.randint(1, 14))
     entry = legal if rng.random() < 0.4 else _mutate(table, legal, rng)
     _, _, refusal = table.outcome(entry)
     answer = "refuse" if refusal else "accept"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
 
 from dealer_assist.cards import parse_cards
 from dealer_assist.training.drills import (
@@ -29,14 +28,7 @@ def build_hand_value(table: Table, rng: random.Random, seed: int) -> Question:
 
 
 def _hand_value(table: Table, rng: random.Random, seed: int) -> Question | None:
-    steps = rng.randint(4, 30)
-
-    def stop(t: Table, e: dict[str, Any]) -> bool:
-        nonlocal steps
-        steps -= 1
-        return steps <= 0 or t.completes_round(e)
-
-    event = table.play_until(stop)
+    event = table.play_steps(rng.randint(4, 30))
     heath = table.session.options.heath
     hands = {sv.seat: parse_cards(sv.cards) for sv in table.session.view().seats
              if len(sv.cards) >= 2 and None not in sv.cards and not any(sv.hidden)}

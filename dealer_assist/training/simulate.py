@@ -146,9 +146,7 @@ class Table:
 
     def completes_round(self, event: dict[str, Any]) -> bool:
         """Would ``event`` finish the round in progress? (Asked of the game, nothing changes.)"""
-        state = self.session.state
-        after = self.session.variant.apply(state, event)
-        return after.round_result is not None and after.round_result is not state.round_result
+        return self.session.preview_round(event) is not None
 
     def play_round(self, max_steps: int = 400) -> RoundResult:
         """Play one whole round."""
@@ -168,6 +166,18 @@ class Table:
                 return event
             self.submit(event)
         raise SimulationError("the question point was not reached")
+
+    def play_steps(self, steps: int) -> dict[str, Any]:
+        """Play up to ``steps`` entries, stopping before one that would finish the round;
+        return the next entry, not submitted (a question point inside a round)."""
+        left = steps
+
+        def stop(table: Table, event: dict[str, Any]) -> bool:
+            nonlocal left
+            left -= 1
+            return left <= 0 or table.completes_round(event)
+
+        return self.play_until(stop)
 
     def copy(self) -> Session:
         """An in-memory copy of the session, replayed from its events by the engine."""
