@@ -102,11 +102,6 @@ def parse_cards(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
-def codes(cards: Iterable[Card | None]) -> list[str | None]:
-    """Canonical codes for output; ``None`` stays ``None`` (a card not yet revealed)."""
-    return [None if c is None else c.code for c in cards]
-
-
 _INDEX = {card: i for i, card in enumerate(FULL_DECK)}
 _BITS = 4  # copies of one card are counted in 4 bits: up to 15 (the shoe holds at most 8 decks)
 
@@ -156,15 +151,6 @@ class Shoe:
         for card in cards:
             shoe = shoe.deal(card)
         return shoe
-
-    def release(self, cards: Iterable[Card]) -> Shoe:
-        """Put cards back (a bust hand returned to the deck mid-deal, a voided entry)."""
-        counts = self.counts
-        for card in cards:
-            shift = _BITS * _INDEX[card]
-            if (counts >> shift) & 15:
-                counts -= 1 << shift
-        return Shoe(self.decks, counts)
 
     def collect(self) -> Shoe:
         """All cards back (a shuffle, or the cards gathered at the end of a deal)."""

@@ -50,11 +50,6 @@ def test_available_cards_leave_out_the_used_ones():
     assert len(available) == 50 and "AS" not in available and "KD" not in available
 
 
-def test_release_puts_cards_back():
-    shoe = Shoe(1).deal_all(parse_cards("AS KD"))
-    assert shoe.release(parse_cards("AS")).can_deal(parse_card("AS"))
-
-
 def test_shoe_size_is_checked():
     with pytest.raises(RuleError, match="1 to 8 decks"):
         Shoe(0)
