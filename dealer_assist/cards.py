@@ -1,7 +1,9 @@
 """Cards, card codes and the shoe (RULINGS.md, "Everywhere").
 
-A card code is a rank (A 2-10 J Q K, or T for 10) and a suit (S H D C, or ♠ ♥ ♦ ♣), in any case:
-``AS``, ``10h``, ``Td``, ``q♣``. Output is always canonical: ``10H``, ``QC``.
+A card code is a rank (A 2-10 J Q K, or T for 10) and a suit (S H D C, or ♠ ♥ ♦ ♣, or the hollow
+♤ ♡ ♢ ♧), in any case: ``AS``, ``10h``, ``Td``, ``q♣``. Output is always canonical: ``10H``, ``QC``.
+Anything else is refused; in particular ``1`` is not a rank (``1H`` is far more often a mistyped
+``10H`` than an Ace, and could make a false 31), and neither is ``0``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_ALIASES = {**{s: s for s in SUITS}, **{sym: s for s, sym in SUIT_SYMBOLS.items()},
                  "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
-_RANK_ALIASES = {**{r: r for r in RANKS}, "T": "10", "1": "A"}
+_RANK_ALIASES = {**{r: r for r in RANKS}, "T": "10"}
 FACES = frozenset({"J", "Q", "K"})
 
 
@@ -89,7 +91,8 @@ def parse_card(text: str | Card) -> Card:
     suit = _SUIT_ALIASES.get(raw[-1].upper()) or _SUIT_ALIASES.get(raw[-1])
     rank = _RANK_ALIASES.get(rank_part)
     if rank is None:
-        raise CardError(f"{text!r}: unknown rank {raw[:-1]!r} (use A 2-10 J Q K or T)")
+        hint = " (for a Ten type 10 or T; an Ace is A)" if rank_part in ("1", "0") else ""
+        raise CardError(f"{text!r}: {raw[:-1]!r} is not a rank{hint}: use A 2-10 J Q K or T")
     if suit is None:
         raise CardError(f"{text!r}: unknown suit {raw[-1]!r} (use S H D C or ♠ ♥ ♦ ♣)")
     return _CANONICAL[rank + suit]

@@ -8,19 +8,28 @@ from dealer_assist.errors import RuleError
 
 @pytest.mark.parametrize(("text", "code"), [
     ("AS", "AS"), ("10h", "10H"), ("Td", "10D"), ("q♣", "QC"), ("  kh ", "KH"), ("A♠", "AS"),
-    ("2♥", "2H"), ("j♦", "JD"), ("tS", "10S"),
+    ("2♥", "2H"), ("j♦", "JD"), ("tS", "10S"), ("a♡", "AH"), ("3♤", "3S"), ("10♢", "10D"),
+    ("K♧", "KC"),
 ])
 def test_accepted_spellings_read_to_canonical_codes(text, code):
     assert parse_card(text).code == code
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("", "not a card code"), ("Q", "not a card code"), ("1X", "unknown suit"),
-    ("11S", "unknown rank"), ("ZS", "unknown rank"), ("QX", "unknown suit"),
+    ("", "not a card code"), ("Q", "not a card code"), ("1X", "not a rank"),
+    ("11S", "not a rank"), ("ZS", "not a rank"), ("QX", "unknown suit"),
 ])
 def test_bad_codes_are_refused_with_the_reason(text, reason):
     with pytest.raises(CardError, match=reason):
         parse_card(text)
+
+
+@pytest.mark.parametrize("text", ["1H", "1h", "1♥", "1s", "0D", "01C"])
+def test_one_and_zero_are_not_ranks(text):
+    """RULINGS "Everywhere": ``1H`` is far more often a mistyped ``10H`` than an Ace."""
+    with pytest.raises(CardError, match="is not a rank") as caught:
+        parse_card(text)
+    assert "10 or T" in str(caught.value) or text.startswith("01")
 
 
 def test_parse_cards_takes_a_string_or_a_list():
