@@ -90,11 +90,11 @@ def parse_card(text: str | Card) -> Card:
     rank_part = raw[:-1].upper()
     suit = _SUIT_ALIASES.get(raw[-1].upper()) or _SUIT_ALIASES.get(raw[-1])
     rank = _RANK_ALIASES.get(rank_part)
+    if suit is None:
+        raise CardError(f"{text!r}: unknown suit {raw[-1]!r} (use S H D C or ♠ ♥ ♦ ♣)")
     if rank is None:
         hint = " (for a Ten type 10 or T; an Ace is A)" if rank_part in ("1", "0") else ""
         raise CardError(f"{text!r}: {raw[:-1]!r} is not a rank{hint}: use A 2-10 J Q K or T")
-    if suit is None:
-        raise CardError(f"{text!r}: unknown suit {raw[-1]!r} (use S H D C or ♠ ♥ ♦ ♣)")
     return _CANONICAL[rank + suit]
 
 

@@ -16,7 +16,7 @@ def test_accepted_spellings_read_to_canonical_codes(text, code):
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("", "not a card code"), ("Q", "not a card code"), ("1X", "not a rank"),
+    ("", "not a card code"), ("Q", "not a card code"), ("1X", "unknown suit"),
     ("11S", "not a rank"), ("ZS", "not a rank"), ("QX", "unknown suit"),
 ])
 def test_bad_codes_are_refused_with_the_reason(text, reason):

@@ -61,3 +61,34 @@ def test_heath_pair_of_twos_beats_ordinary_14_but_not_31():
 
 def test_pair_of_twos_with_more_cards_counts_face_value_under_heath_too():
     assert value("2S 2H 9D", heath=True).total == 13
+
+
+def test_heath_option_line_says_a_dealer_pair_of_twos_is_beaten_only_by_31():
+    import dataclasses
+
+    from dealer_assist.variants.greek31 import Options
+    doc = next(f for f in dataclasses.fields(Options) if f.name == "heath").metadata["doc"]
+    assert "beats an ordinary 14" in doc and "beaten only by 31" in doc
+
+
+def test_a_card_counts_within_one_deal_only():
+    """G9: the count starts again when the cards are collected, and the message says so."""
+    from dealer_assist.errors import RuleError
+    from dealer_assist.session.engine import Session
+    session = Session.new("greek31", {"min_bet": 1, "max_bet": 10},
+                          [{"name": "Ann", "money": 50}, {"name": "Bea", "money": 20}])
+    deal = [{"type": "deal", "seat": 2, "card": "9D"}, {"type": "bet", "seat": 2, "amount": 2},
+            {"type": "deal", "seat": 1, "card": "KC"}, {"type": "deal", "seat": 1, "card": "QC"},
+            {"type": "stand", "seat": 1}]
+    for event in deal:
+        session.submit(event)
+    with pytest.raises(RuleError, match="in this deal.*count starts again when the cards are "
+                       "collected") as caught:
+        session.submit({"type": "deal", "seat": 2, "card": "KC"})
+    assert "next shuffle" not in str(caught.value)
+    session.submit({"type": "deal", "seat": 2, "card": "QD"})
+    session.submit({"type": "stand", "seat": 2})
+    session.submit({"type": "settle"})
+    for event in deal:  # the same cards again in the next deal
+        session.submit(event)
+    assert session.view().seats[0].cards == ("KC", "QC")

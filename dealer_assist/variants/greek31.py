@@ -1,4 +1,4 @@
-"""Greek 31 (../shared/rules/greek-31.txt, rulings G1-G10).
+"""Greek 31 (rule text greek-31.txt, rulings G1-G11; docs/games/greek31.md).
 
 A banking game: the dealer draws first, then each player in turn, anticlockwise from the
 dealer's right. Seats are numbered clockwise, so "anticlockwise next" is the seat before.
@@ -10,9 +10,11 @@ Events (besides the engine's void and end_session):
   then a hit for the player whose turn it is.
 - ``bet {seat, amount}``: bets in turn order, within the limits and the dealer's cover (G8, G10).
 - ``sit_out {seat}``: a player takes no part in this deal.
-- ``stand {seat, hide?}``: the dealer stands (``hide``: index of the concealed card), or a player.
+- ``stand {seat, hide?}``: the dealer stands (``hide``: the 0-based index, in the order dealt, of
+  the dealer card that stays concealed; default the last), or a player.
 - ``reveal {seat, card, index?}``: the dealer's concealed card, when it was entered as ``null``.
 - ``settle``: the dealer confirms the settlement; the deal ends and the next dealer is named.
+  It is needed after every deal, a dealer bust or 31 included (the money has moved already).
 - ``buy_in {seat, amount}``: between deals, when buy-ins are allowed (G8).
 """
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_assist.cards import Card, Shoe
+from dealer_assist.cards import Card, CardError, Shoe
 from dealer_assist.errors import RuleError
 from dealer_assist.variants.base import (
     Action,
@@ -58,8 +60,8 @@ class Options:
     buy_ins: bool = opt(False, "Players may add money between deals; each buy-in is logged (G8).")
     decks: int = opt(1, "Decks: 1 or 2; two are recommended above 5 players (G9).", choices=(1, 2))
     heath: bool = opt(
-        False, "Martin Heath's version: a pair of Twos beats an ordinary 14 and Aces alternate "
-        "1 and 11 (G6).")
+        False, "Martin Heath's version: a two-card pair of Twos beats an ordinary 14, a dealer's "
+        "pair of Twos is beaten only by 31, and Aces alternate 1 and 11 (G6).")
     shuffle: str = opt(
         "first_deal", "Shuffle only before the first deal, or each new dealer shuffles "
         "(G9; used by the simulator and training).", choices=("first_deal", "new_dealer"))
@@ -146,6 +148,8 @@ def beats(player: HandValue, dealer: HandValue) -> bool:
 
 OPENING, DEALER, PLAYERS, SETTLE, OVER = "opening", "dealer", "players", "settle", "over"
 WAITING, BET, NO_BET, STOOD, BUSTED, PAID_31 = "waiting", "bet", "no bet", "stood", "bust", "31"
+NO_COVER = "no cover"  # G8: the dealer's cover was used up before this player's turn to bet
+NOT_COVERED = "the dealer cannot cover any more bets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,15 +266,15 @@ def _close_bets_nobody_can_cover(state: State) -> State:
     hands = state.hands
     for seat in state.order:
         if hands[seat - 1].status == WAITING and bet_limits(state, seat)[1] == 0:
-            hands = replace_at(hands, seat - 1, evolve(hands[seat - 1], status=NO_BET))
+            hands = replace_at(hands, seat - 1, evolve(hands[seat - 1], status=NO_COVER))
             state = evolve(state, hands=hands)
     return state
 
 
 def _opening_done(state: State) -> bool:
     hands = state.hands
-    return all(hands[s - 1].status == NO_BET or (hands[s - 1].status == BET and hands[s - 1].cards)
-               for s in state.order)
+    return all(hands[s - 1].status in (NO_BET, NO_COVER)
+               or (hands[s - 1].status == BET and hands[s - 1].cards) for s in state.order)
 
 
 def _after_opening_step(state: State) -> State:
@@ -291,6 +295,8 @@ def _bet(state: State, event: dict[str, Any]) -> State:
     if seat not in state.order:
         raise RuleError(f"{who} is out of the game (no money)")
     expected = _next_bettor(state)
+    if state.hands[seat - 1].status == NO_COVER:
+        raise RuleError(f"{who} cannot bet this deal: {NOT_COVERED} (G8)")
     if expected != seat:
         if state.hands[seat - 1].status != WAITING:
             raise RuleError(f"{who} has already bet or sat out this deal")
@@ -319,6 +325,8 @@ def _limit_reason(state: State, seat: int, high: int) -> str:
 def _sit_out(state: State, event: dict[str, Any]) -> State:
     check_fields(event, ("seat",))
     seat = event_seat(event, state.seat_count)
+    if state.phase == OPENING and state.hands[seat - 1].status == NO_COVER:
+        raise RuleError(f"{state.names[seat - 1]} is already left out of this deal: {NOT_COVERED}")
     if state.phase != OPENING or seat not in state.order or state.hands[seat - 1].status != WAITING:
         raise RuleError(f"{state.names[seat - 1]} cannot sit out now (only before betting)")
     hands = replace_at(state.hands, seat - 1, evolve(state.hands[seat - 1], status=NO_BET))
@@ -328,8 +336,18 @@ def _sit_out(state: State, event: dict[str, Any]) -> State:
 # ---------------------------------------------------------------- cards
 
 
+def _take(shoe: Shoe, card: Card) -> Shoe:
+    """G9: the used cards go under the pack, so a card is counted within one deal only."""
+    if not shoe.can_deal(card):
+        copies = "once" if shoe.decks == 1 else f"{shoe.decks} times"
+        raise CardError(f"{card.code} is already in play {copies} in this deal: with "
+                        f"{shoe.decks} deck(s) a card can be dealt only {copies} per deal "
+                        "(the count starts again when the cards are collected)")
+    return shoe.deal(card)
+
+
 def _add_card(state: State, seat: int, card: Card | None) -> State:
-    shoe = state.shoe if card is None else state.shoe.deal(card)
+    shoe = state.shoe if card is None else _take(state.shoe, card)
     hand = state.hands[seat - 1]
     hands = replace_at(state.hands, seat - 1, evolve(hand, cards=(*hand.cards, card)))
     return evolve(state, shoe=shoe, hands=hands)
@@ -355,6 +373,8 @@ def _deal(state: State, event: dict[str, Any]) -> State:
             raise RuleError(f"{who} is out of the game (no money)")
         if state.hands[seat - 1].cards:
             raise RuleError(f"{who} already has a first card; hits come after the dealer draws")
+        if state.hands[seat - 1].status == NO_COVER:
+            raise RuleError(f"{who} is not in this deal: {NOT_COVERED}")
         if state.hands[seat - 1].status == NO_BET:
             raise RuleError(f"{who} is not in this deal")
         return _after_opening_step(_add_card(state, seat, card))
@@ -466,7 +486,7 @@ def _reveal(state: State, event: dict[str, Any]) -> State:
     if index not in hidden:
         raise RuleError(f"card {index} of the dealer's hand is not face down")
     card = event_card(event)
-    shoe = state.shoe.deal(card)
+    shoe = _take(state.shoe, card)
     new_cards = replace_at(cards, index, card)
     if evaluate(new_cards, state.options.heath).bust:  # type: ignore[arg-type]
         raise RuleError(f"with {card.code} the dealer's hand is over 31, but the dealer stood: "
@@ -504,7 +524,9 @@ def _settle(state: State, event: dict[str, Any]) -> State:
 def _settle_hand(state: State, seat: int, dealer: HandValue | None) -> tuple[str, str]:
     hand = state.hands[seat - 1]
     if hand.status == NO_BET:
-        return "no bet", ""
+        return "no bet", "sat out"
+    if hand.status == NO_COVER:
+        return "no bet", NOT_COVERED
     value = evaluate(hand.cards, state.options.heath)  # type: ignore[arg-type]
     if state.dealer_case == "bust":
         return "won", "dealer bust"
@@ -530,6 +552,11 @@ def _rotate(state: State, results: tuple[SeatResult, ...]) -> State:
     notes = []
     if opts.table_stakes and out[dealer - 1]:
         notes.append(f"{state.names[dealer - 1]} has no money left and passes the deal")
+        dealer, streak = _next_dealer(state), 1
+    elif not opts.table_stakes and state.money[dealer - 1] <= 0:  # G11: G10's hand-over holds
+        money = state.money[dealer - 1]
+        owed = f"owes {-money}" if money < 0 else "has no money"
+        notes.append(f"{state.names[dealer - 1]} {owed} after the deal and passes the deal (G11)")
         dealer, streak = _next_dealer(state), 1
     elif state.dealer_case == "bust" and streak >= 2:
         dealer, streak = _next_dealer(state), 1
@@ -587,7 +614,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.phase == OPENING:
         for seat in state.order:
             hand = state.hands[seat - 1]
-            if not hand.cards and hand.status != NO_BET:
+            if not hand.cards and hand.status not in (NO_BET, NO_COVER):
                 acts.append(Action("deal", f"First card for {state.names[seat - 1]}", seat,
                                    asks="card"))
         bettor = _next_bettor(state)
@@ -622,7 +649,8 @@ def _prompt(state: State) -> str:
         return f"Game over: {names[winner]} holds all the money"
     if state.phase == OPENING:
         missing = [names[s - 1] for s in state.order
-                   if not state.hands[s - 1].cards and state.hands[s - 1].status != NO_BET]
+                   if not state.hands[s - 1].cards
+                   and state.hands[s - 1].status not in (NO_BET, NO_COVER)]
         bettor = _next_bettor(state)
         if bettor is not None:
             low, high = bet_limits(state, bettor)
@@ -668,7 +696,8 @@ def view(state: State) -> TableView:
         elif seat in (current, bettor):
             status = "to act"
         else:
-            status = {WAITING: "waiting", BET: "waiting", NO_BET: "no bet", STOOD: "stood",
+            status = {WAITING: "waiting", BET: "waiting", NO_BET: "no bet", NO_COVER: "no cover",
+                      STOOD: "stood",
                       BUSTED: "bust", PAID_31: "31 — paid"}[hand.status]
         seats.append(SeatView(
             seat=seat, name=state.names[seat - 1], money=state.money[seat - 1],
