@@ -82,8 +82,8 @@ def test_a_card_counts_within_one_deal_only():
             {"type": "stand", "seat": 1}]
     for event in deal:
         session.submit(event)
-    with pytest.raises(RuleError, match="in this deal.*count starts again when the cards are "
-                       "collected") as caught:
+    with pytest.raises(RuleError, match=r"in this deal.*count starts again when the cards are "
+                       r"collected") as caught:
         session.submit({"type": "deal", "seat": 2, "card": "KC"})
     assert "next shuffle" not in str(caught.value)
     session.submit({"type": "deal", "seat": 2, "card": "QD"})
