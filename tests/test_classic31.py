@@ -278,7 +278,7 @@ def test_misdeal_returns_every_wager_and_ends_the_round():
     submit_all(s, {"type": "ante", "seat": 1, "amount": 10},
                {"type": "natural", "seat": 1, "amount": 5},
                {"type": "ante", "seat": 3, "amount": 20}, {"type": "deal_hands"},
-               {"type": "play", "seat": 3}, {"type": "deal", "seat": 1, "card": "AS"},
+               {"type": "deal", "seat": 1, "card": "AS"},
                {"type": "misdeal", "reason": "card exposed in the deal"})
     result = s.rounds[0]
     assert [(r.seat, r.outcome, r.amount) for r in result.results] == [
@@ -286,6 +286,19 @@ def test_misdeal_returns_every_wager_and_ends_the_round():
     assert result.house == 0 and "card exposed in the deal" in result.notes[0]
     assert s.state.money == (500, 500, 500) and s.state.phase == game.BETTING
     assert s.state.number == 2 and s.state.shoe.dealt == 0
+
+
+@pytest.mark.parametrize("decision", ["play", "fold", "handled_draw"])
+def test_misdeal_is_refused_once_anyone_has_decided(decision):
+    """C11: a misdeal is called during the initial deal, not after a play or a fold."""
+    s = session()
+    submit_all(s, {"type": "ante", "seat": 1, "amount": 10},
+               {"type": "ante", "seat": 3, "amount": 20}, {"type": "deal_hands"},
+               {"type": decision, "seat": 3})
+    before = s.state
+    with pytest.raises(RuleError, match=r"too late \(C11\)"):
+        s.submit({"type": "misdeal"})
+    assert s.state == before
 
 
 def test_misdeal_before_the_deal_is_refused():

@@ -1,4 +1,4 @@
-"""31 Classic (../shared/rules/31-classic-washington.txt, rulings C1-C10).
+"""31 Classic (rule text 31-classic-washington.txt, rulings C1-C11; docs/games/classic31.md).
 
 A house-banked table game: up to six players at positions 1-6 (vacant positions are skipped)
 play against the house, which is not a seat. Each player must Ante and may add a Natural 31
@@ -7,7 +7,9 @@ the Ante) or folds; the Draw card is the fourth card. Hand values, categories an
 are in ``classic31_tables`` (shared with the analyser).
 
 The dealer deals face down, so the app records cards as they are exposed. Events (besides the
-engine's void, end_session and chip_count):
+engine's void, end_session and chip_count) name a player by ``seat`` (the player's number in the
+session's list of seats, 1..N) or by ``position`` (the table position 1-6), not both: with Ann at
+position 1 and Bea at position 3, ``{"seat": 2}`` and ``{"position": 3}`` are both Bea.
 
 - ``ante {seat, amount}``, ``natural {seat, amount}``, ``royal {seat, amount}``: wagers before
   the deal, each within its table limits (options) and the player's money; the Ante comes first.
@@ -20,7 +22,8 @@ engine's void, end_session and chip_count):
 - ``handled_draw {seat}``: the player touched the Draw card (B.1): hand and wagers forfeited, a
   Play wager already placed is returned.
 - ``misdeal {reason?}``: a player skipped or a card exposed in the deal (A.1, A.3, C9): every hand
-  is dead, every wager is returned, the round ends. A hand dealt to a vacant position is moved
+  is dead, every wager is returned, the round ends. It is called during the initial deal: once
+  any player has played, folded or forfeited the hand it is refused (C11). A hand dealt to a vacant position is moved
   forward by the dealer (A.2) before any card is exposed, so it needs no event.
 - ``settle``: positions 6 to 1; within one, Natural, then Ante and Play, then Royal Family (C8).
 - ``buy_in {seat, amount}``: a player buys chips between rounds (option ``buy_ins``).
@@ -321,6 +324,11 @@ def _handled_draw(state: State, event: dict[str, Any]) -> State:
     return _after_decision(_with_spot(state, seat, status=FORFEITED))
 
 
+def _decided(state: State) -> list[int]:
+    """Seats that have played, folded or forfeited this round (a misdeal is then too late)."""
+    return [s for s in state.deal_order() if state.spot(s).status in (PLAYED, FOLDED, FORFEITED)]
+
+
 def _misdeal(state: State, event: dict[str, Any]) -> State:
     """A.1, A.3, C9: every hand is dead and every wager returned; the round is over."""
     check_fields(event, ("reason",))
@@ -329,11 +337,15 @@ def _misdeal(state: State, event: dict[str, Any]) -> State:
         raise RuleError("a misdeal's reason is text")
     if state.phase == BETTING:
         raise RuleError("no hands are dealt yet, so there is no misdeal to call")
+    decided = _decided(state)
+    if decided:
+        raise RuleError(f"a misdeal is called during the initial deal; {_who(state, decided[0])} "
+                        f"has already {state.spot(decided[0]).status}, so it is too late (C11)")
     results = []
     for seat in reversed(state.deal_order()):
         in_hand = state.spot(seat).status != OUT
         results.append(SeatResult(seat, "misdeal" if in_hand else "sat out", 0,
-                                  "every wager returned" if in_hand else ""))
+                                  "every wager returned" if in_hand else "no Ante this round"))
     note = "misdeal: every hand is dead and every wager is returned"
     notes = (note + (f" ({reason.strip()})" if reason.strip() else ""),
              f"house: +0 this round, {state.house:+d} this session")
@@ -437,7 +449,7 @@ def _settle(state: State, event: dict[str, Any]) -> State:
     for seat in reversed(state.deal_order()):  # position 6 to 1 (C8)
         spot = state.spot(seat)
         if spot.status == OUT:
-            results.append(SeatResult(seat, "sat out", 0))
+            results.append(SeatResult(seat, "sat out", 0, "no Ante this round"))
             continue
         lines = settle_spot(spot, state.options)
         amount = sum(line.amount for line in lines)
@@ -496,7 +508,23 @@ def _game_over(state: State) -> str:
 
 def apply(state: State, event: dict[str, Any]) -> State:
     """The state after ``event``, or RuleError with the reason (the state is unchanged)."""
+    if "position" in event:
+        event = _by_seat(state, event)
     return dispatch(TITLE, HANDLERS, state, event, _game_over)
+
+
+def _by_seat(state: State, event: dict[str, Any]) -> dict[str, Any]:
+    """An event that names a table ``position`` instead of a ``seat``, with its seat number."""
+    if "seat" in event:
+        raise RuleError("name the player by 'seat' or by 'position', not both")
+    position = event["position"]
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise RuleError(f"'position' is a table position 1-6, not {position!r}")
+    if position not in state.positions:
+        taken = ", ".join(str(p) for p in sorted(state.positions))
+        raise RuleError(f"nobody plays at position {position} (positions in play: {taken})")
+    body = {k: v for k, v in event.items() if k != "position"}
+    return {**body, "seat": state.positions.index(position) + 1}
 
 
 # ---------------------------------------------------------------- what the table shows
@@ -535,7 +563,8 @@ def legal_actions(state: State) -> list[Action]:
             acts.append(Action("handled_draw", f"Draw card handled: {name}", seat))
     if state.phase == SETTLEMENT and not _missing_cards(state):
         acts.append(Action("settle", "Settle positions 6 to 1"))
-    acts.append(Action("misdeal", "Misdeal: return every wager"))
+    if not _decided(state):  # C11: only during the initial deal
+        acts.append(Action("misdeal", "Misdeal: return every wager"))
     return acts
 
 
