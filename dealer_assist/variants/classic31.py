@@ -23,8 +23,9 @@ position 1 and Bea at position 3, ``{"seat": 2}`` and ``{"position": 3}`` are bo
   Play wager already placed is returned.
 - ``misdeal {reason?}``: a player skipped or a card exposed in the deal (A.1, A.3, C9): every hand
   is dead, every wager is returned, the round ends. It is called during the initial deal: once
-  any player has played, folded or forfeited the hand it is refused (C11). A hand dealt to a vacant position is moved
-  forward by the dealer (A.2) before any card is exposed, so it needs no event.
+  any player has played, folded or forfeited the hand it is refused (C11). A hand dealt to a
+  vacant position is moved forward by the dealer (A.2) before any card is exposed, so it needs
+  no event.
 - ``settle``: positions 6 to 1; within one, Natural, then Ante and Play, then Royal Family (C8).
 - ``buy_in {seat, amount}``: a player buys chips between rounds (option ``buy_ins``).
 """
