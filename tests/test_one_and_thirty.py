@@ -225,7 +225,8 @@ def test_double_stake_a_player_short_of_a_stake_pays_what_they_have():
     assert s.state.finished
 
 
-def test_a_31_shown_only_at_the_showdown_wins_without_the_double_stake():
+def test_a_31_shown_only_at_the_showdown_takes_the_double_stake_too():
+    """O5 as amended: a 31 first shown at the showdown is still a 31."""
     s = run(session({"double_stake": True}), {"type": "ante"}, {"type": "deal_face_down"},
             {"type": "have", "seat": 3, "card": "AS"},
             {"type": "stick", "seat": 3}, {"type": "stick", "seat": 4},
@@ -236,7 +237,8 @@ def test_a_31_shown_only_at_the_showdown_wins_without_the_double_stake():
     reveal(s, 1, "8H 9H 10H")
     s.submit({"type": "settle"})
     assert [(r.seat, r.amount, r.detail) for r in s.rounds[0].results] == [
-        (3, 3, "31"), (4, -1, "9"), (2, -1, "18"), (1, -1, "27")]
+        (3, 6, "31, first shown at the showdown, double stake"), (4, -2, "9"), (2, -2, "18"),
+        (1, -2, "27")]
 
 
 def test_a_hand_stuck_over_31_is_out_when_shown_and_the_last_one_in_wins():

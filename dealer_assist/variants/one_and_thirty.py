@@ -1,4 +1,5 @@
-"""One and Thirty, and Bone Ace (../shared/rules/one-and-thirty-bone-ace.txt, rulings O1-O9).
+"""One and Thirty, and Bone Ace (rule text one-and-thirty-bone-ace.txt, rulings O1-O10;
+docs/games/one_and_thirty.md).
 
 A pot game. Seats are numbered clockwise; "to the left" is the next seat number. Each seat has
 an age order (1 = oldest). Every hand: everyone in the game puts the stake in the pot (O1), the
@@ -9,7 +10,8 @@ ties to the older (O7).
 Events (besides the engine's void and end_session); docs/games/one_and_thirty.md has examples:
 
 - ``draw_for_deal {seat, card}``: without a first dealer, each player draws; lowest deals (O2,
-  Ace low); players tied for lowest draw again, from a fresh deck (O3).
+  Ace low; in Bone Ace the Ace of Hearts is highest, O8); players tied for lowest draw again,
+  from a fresh deck (O3).
 - ``ante``: everyone in the game puts the stake in the pot (O1).
 - ``deal {seat, card}``: the next card of the deal, from the dealer's left round to the dealer;
   ``card: null`` = dealt face down and not entered. Bone Ace: the third card is entered (O8).
@@ -125,7 +127,7 @@ class State:
     drawers: tuple[int, ...] = ()  # who draws for the deal in this draw
     drawn: tuple[Card | None, ...] = ()  # per seat: the card drawn in this draw
     winner: int | None = None
-    win_case: str = ""  # "31" or "last" (everyone else out) once decided before the showdown
+    win_case: str = ""  # "31", "last" (everyone else out), or "31 shown" (at the showdown, O5)
     round_result: RoundResult | None = None
     finished: bool = False
 
@@ -215,8 +217,9 @@ def _draw_for_deal(state: State, event: dict[str, Any]) -> State:
     cards = {s: state.drawn[s - 1] for s in state.drawers}
     if None in cards.values():
         return state
-    lowest = min(draw_rank(c) for c in cards.values() if c is not None)
-    tied = tuple(s for s, c in cards.items() if c is not None and draw_rank(c) == lowest)
+    rank = bone_rank if state.options.bone_ace else draw_rank  # O8: everywhere in Bone Ace
+    lowest = min(rank(c) for c in cards.values() if c is not None)
+    tied = tuple(s for s, c in cards.items() if c is not None and rank(c) == lowest)
     if len(tied) > 1:  # O3: redraw on ties, only those tied, from a fresh deck
         return _new_draw(state, tied)
     return _new_hand(state, tied[0], state.number)
@@ -436,10 +439,12 @@ def _settle(state: State, event: dict[str, Any]) -> State:
             raise RuleError(f"reveal the cards of {', '.join(hidden)} before settling")
     winner = state.winner if state.phase == SETTLE else showdown_winner(state)
     assert winner is not None
+    if state.phase == SHOWDOWN and hand_total(state.hand(winner).cards) == 31:
+        state = evolve(state, win_case="31 shown")  # O5: a 31 first shown at the showdown
     stake = state.options.stake
     money = add_at(state.money, winner - 1, state.pot)
     notes: list[str] = []
-    if state.win_case == "31" and state.options.double_stake:  # O5 option
+    if state.win_case in ("31", "31 shown") and state.options.double_stake:  # O5 option
         for seat in state.players:
             if seat != winner:
                 pay = min(stake, money[seat - 1])
@@ -481,8 +486,9 @@ def _detail(state: State, seat: int, winner: int) -> str:
     hand = state.hand(seat)
     total = hand_total(hand.cards)
     if seat == winner:
-        if state.win_case == "31":
-            return "31" + (", double stake" if state.options.double_stake else "")
+        if state.win_case in ("31", "31 shown"):
+            shown = ", first shown at the showdown" if state.win_case == "31 shown" else ""
+            return "31" + shown + (", double stake" if state.options.double_stake else "")
         if state.win_case == "last":
             return "everyone else out"
         tied = [s for s in state.order if state.hand(s).status == STUCK and s != seat
