@@ -293,7 +293,8 @@ def test_summary_last_turn_instant_win_settles_before_the_other_hands():
     assert session.rounds[0].notes == ("Instant win on turn 3: Ann takes the pot of 15",)
 
 
-def test_summary_a_missed_blitz_at_the_showdown_only_scores_its_suit_total():
+def test_summary_a_blitz_revealed_at_the_showdown_wins_the_pot():
+    """S10: a Blitz revealed only at the showdown wins ahead of Ann's 30 in spades."""
     session = table(3, entry="summary")
     play(session, {"type": "bet", "seat": 1, "amount": 5}, {"type": "turns_taken", "count": 3})
     with pytest.raises(RuleError, match="missing Cy"):
@@ -302,7 +303,11 @@ def test_summary_a_missed_blitz_at_the_showdown_only_scores_its_suit_total():
     play(session, {"type": "showdown", "hands": {"2": ["3S", "3H", "3D"],
                                                  "1": ["AS", "KS", "9S"],
                                                  "3": ["5C", "6C", "2H"]}})
-    assert session.rounds[0].notes[0].startswith("Showdown: Ann wins the pot of 15 with 30")
+    result = session.rounds[0]
+    assert result.notes[0] == "Instant win revealed at the showdown: Bea takes the pot of 15"
+    assert [(r.seat, r.outcome, r.amount, r.detail) for r in result.results] == [
+        (2, "won", 10, "Blitz (3S 3H 3D)"), (3, "lost", -5, "11 in clubs (5C 6C 2H)"),
+        (1, "lost", -5, "30 in spades (AS KS 9S)")]
 
 
 # ---------------------------------------------------------------- S7, S8, S9: the game
@@ -359,3 +364,11 @@ def test_invariants_in_summary_entry(monkeypatch):
         max_examples=25, stateful_step_count=40, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     machine.TestCase().runTest()
+
+
+def test_a_hand_that_did_not_win_as_blitz_is_described_by_its_suit_total():
+    from dealer_assist.cards import parse_cards
+    from dealer_assist.variants.sudden_death_scoring import describe
+    blitz = parse_cards("4S 4H 4D")
+    assert describe(blitz) == "Blitz (4S 4H 4D)"
+    assert describe(blitz, as_instant=False) == "4 in spades (4S 4H 4D)"

@@ -1,10 +1,11 @@
-"""Sudden Death 31 (../shared/rules/sudden-death-31.txt, rulings S1-S9).
+"""Sudden Death 31 (rule text sudden-death-31.txt, rulings S1-S10; docs/games/sudden_death.md).
 
 A pot game. Seats are numbered clockwise; the next seat clockwise is ``seat + 1`` (wrapping).
 Each hand: the opener bets 1 up to the smallest stack and everyone, the opener included, antes
 exactly that amount (S4; the opener's bet *is* the opener's ante, so the pot is players x bet).
 The bet sets the turns (S3); turns go clockwise from the opener's left; a turn is forced
-(S5). Instant wins (S2), else the showdown (S6). Sudden death (S7), the end of the game (S8)
+(S5). Instant wins (S2; revealed only at the showdown, still ahead of every suit total: S10),
+else the showdown (S6). Sudden death (S7), the end of the game (S8)
 and the opener rotating clockwise (S9). Scoring helpers: ``sudden_death_scoring``.
 
 Two ways to enter a hand (option ``entry``; docs/games/sudden_death.md):
@@ -552,8 +553,9 @@ def _showdown(state: State, event: dict[str, Any]) -> State:
 # ---------------------------------------------------------------- paying the pot, ending the hand
 
 
-def _pay_instant(state: State, winners: list[int], after_deal: bool) -> State:
-    when = "after the deal" if after_deal else f"on turn {state.turns_taken}"
+def _pay_instant(state: State, winners: list[int], after_deal: bool,
+                 when: str = "") -> State:
+    when = when or ("after the deal" if after_deal else f"on turn {state.turns_taken}")
     details = {s: describe(state.hand(s)) for s in winners}
     names = _and([state.names[s - 1] for s in winners])
     note = f"Instant win {when}: {names} " + ("take" if len(winners) > 1 else "takes") + \
@@ -563,6 +565,9 @@ def _pay_instant(state: State, winners: list[int], after_deal: bool) -> State:
 
 def _pay_showdown(state: State) -> State:
     hands = {s: state.hand(s) for s in from_openers_left(state)}
+    instant = [s for s, cards in hands.items() if instant_win(cards)]
+    if instant:  # S10: a 31 or Blitz revealed at the showdown wins ahead of every suit total
+        return _pay_instant(state, instant, after_deal=False, when="revealed at the showdown")
     winners, how = showdown(hands)
     details = {s: describe(cards) for s, cards in hands.items()}
     names = _and([state.names[s - 1] for s in winners])
@@ -583,13 +588,23 @@ def _pay(state: State, winners: list[int], details: dict[int, str], note: str) -
     outcome = "won" if len(winners) == 1 else "split"
     results = tuple(
         SeatResult(s, outcome if s in winners else "lost", shares.get(s, 0) - state.bet,
-                   details.get(s, ""))
+                   details[s] if s in winners else _loser_detail(state, s, details))
         for s in order)
     notes = [note]
     if len(winners) > 1 and state.pot % len(winners):
         odd = [state.names[s - 1] for s in order if s in winners][:state.pot % len(winners)]
         notes.append(f"Odd chip(s) clockwise from the opener's left: {', '.join(odd)}")
     return _end_hand(evolve(state, money=money, pot=0), results, winners, notes)
+
+
+def _loser_detail(state: State, seat: int, details: dict[int, str]) -> str:
+    """A losing hand's detail: its suit total when its cards are known (never "Blitz" or "31",
+    which did not win as such), else what beat it."""
+    hand = state.hand(seat)
+    if len(hand) == 3:
+        return describe(hand, as_instant=False)
+    return "lost to an instant win" if any(instant_win(state.hand(s)) for s in details) \
+        else "hand not shown"
 
 
 def _end_hand(state: State, results: tuple[SeatResult, ...], winners: list[int],

@@ -5,6 +5,8 @@ Pure helpers, read beside ../shared/rules/sudden-death-31.txt:
 - S1: Ace = 11, J Q K = 10; a hand's score is its highest single-suit total.
 - S2: "31" = three cards of one suit totalling 31; "Blitz" = three cards of one rank.
 - S3: the opening bet sets the turns: 1 -> 5, 2 -> 4, 3 -> 3, 4 -> 2, 5 or more -> 1.
+- S10: a 31 or a Blitz revealed only at the showdown still wins at once, ahead of every suit
+  total; several such hands split the pot.
 - S6: ties on the total go to the highest card in the scoring suit, then the second, then the
   third (A K Q J 10 ... 2); a hand with two equal suit totals uses the better one; still tied:
   split, the odd chips one each to the tied players clockwise from the opener's left.
@@ -75,10 +77,13 @@ def instant_win(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def describe(cards: Sequence[Card]) -> str:
-    """What a dealer reads out: ``31``/``Blitz`` or ``27 in hearts``, with the cards."""
+def describe(cards: Sequence[Card], as_instant: bool = True) -> str:
+    """What a dealer reads out: ``31``/``Blitz`` or ``27 in hearts``, with the cards.
+
+    ``as_instant=False``: the suit total only, for a hand that did not win as an instant win
+    (a result's detail never calls a losing hand "Blitz")."""
     shown = " ".join(c.code for c in cards)
-    kind = instant_win(cards)
+    kind = instant_win(cards) if as_instant else None
     if kind == BLITZ:
         return f"Blitz ({shown})"
     if kind == INSTANT_31:
