@@ -6,7 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.session.engine import ReplayError
-from dealer_assist.session.replay import load_scenario, replay_scenario, session_json
+from dealer_assist.session.replay import (
+    load_scenario,
+    refusal_json,
+    replay_scenario,
+    session_json,
+)
 
 
 def subset_mismatches(expected: Any, actual: Any, path: str = "") -> list[str]:
@@ -42,8 +47,10 @@ def check_golden(path: Path) -> list[str]:
         if not error:
             return [f"refused at event {exc.index}: {exc.reason}"]
         problems = []
-        if exc.index != error["event_index"]:
-            problems.append(f"refused at event {exc.index}, expected {error['event_index']}")
+        refusal = refusal_json(exc)
+        for key in ("event_index", "stage"):
+            if key in error and refusal[key] != error[key]:
+                problems.append(f"refused with {key} {refusal[key]!r}, expected {error[key]!r}")
         if error.get("contains", "").lower() not in exc.reason.lower():
             problems.append(f"reason {exc.reason!r} lacks {error['contains']!r}")
         return problems

@@ -8,7 +8,7 @@ import sys
 
 from dealer_assist.errors import RuleError
 from dealer_assist.session.engine import ReplayError
-from dealer_assist.session.replay import load_scenario, replay_scenario, session_json
+from dealer_assist.session.replay import load_scenario, refusal_json, replay_scenario, session_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
         where = "the session set-up" if exc.index < 0 else f"event {exc.index}"
         print(f"replay refused at {where} ({exc.event.get('type', '?')}): {exc.reason}",
               file=sys.stderr)
-        print(json.dumps({"error": exc.reason, "event_index": exc.index}), file=sys.stderr)
+        print(json.dumps(refusal_json(exc)), file=sys.stderr)
         return 1
     except RuleError as exc:
         print(f"replay: {exc}", file=sys.stderr)

@@ -34,6 +34,7 @@ from dealer_assist.variants.base import (
 )
 
 ENGINE_EVENTS = ("session_start", "void", "end_session", "chip_count")
+MONEY_EVENTS = ("buy_in", "cash_out")  # game events that bring money to or take it from the table
 
 
 class Entry(NamedTuple):
@@ -41,6 +42,23 @@ class Entry(NamedTuple):
 
     seq: int
     body: dict[str, Any]
+
+
+class MoneyMove(NamedTuple):
+    """A buy-in or cash-out: money added to (+) or taken from (-) a seat between rounds."""
+
+    seq: int
+    type: str
+    seat: int
+    amount: int
+    before_round: int  # the number of the round it came before
+
+
+def _money_move(seq: int, event: dict[str, Any], before: Any, after: Any,
+                before_round: int) -> MoneyMove:
+    seat = event["seat"]
+    change = after.money[seat - 1] - before.money[seat - 1]
+    return MoneyMove(seq, event["type"], seat, change, before_round)
 
 
 class ReplayError(RuleError):
@@ -150,6 +168,7 @@ class Session:
         self.rounds: list[RoundResult] = []
         self.ended = False
         self.chip_counts: dict[int, int] = {}
+        self.money_moves: list[MoneyMove] = []  # buy-ins and cash-outs, not voided
         self._checkpoint = self.state
         self._round: list[Entry] = []
 
@@ -217,9 +236,11 @@ class Session:
         if kind == "session_start":
             raise RuleError("the session has already started")
         if kind == "void":
-            state, round_entries, target = self._fold_without(event)
+            state, round_entries, target, moves = self._fold_without(event)
             self._write(event, write)
             self.voided[target] = event.get("reason", "")
+            redone = {e.seq for e in self._round}
+            self.money_moves = [m for m in self.money_moves if m.seq not in redone] + moves
             self.state, self._round = state, round_entries
         elif kind == "end_session":
             check_fields(event, ("reason",))
@@ -230,6 +251,9 @@ class Session:
         else:
             state = self.variant.apply(self.state, event)
             self._write(event, write)
+            if kind in MONEY_EVENTS:
+                self.money_moves.append(
+                    _money_move(seq, event, self.state, state, len(self.rounds) + 1))
             entry = Entry(seq, event)
             self.entries.append(entry)
             result = state.round_result
@@ -263,7 +287,8 @@ class Session:
         if write and self.log is not None:
             self.log.append(event)
 
-    def _fold_without(self, event: dict[str, Any]) -> tuple[Any, list[Entry], int]:
+    def _fold_without(self, event: dict[str, Any]
+                      ) -> tuple[Any, list[Entry], int, list[MoneyMove]]:
         check_fields(event, ("target", "reason"))
         if not self._round:
             raise RuleError("nothing to undo in this round (a settled round is final)")
@@ -277,16 +302,20 @@ class Session:
         kept = [e for e in self._round if e.seq != target]
         if len(kept) == len(self._round):
             raise RuleError(f"event {target} is not an entry of the round in progress")
-        state = self._checkpoint
+        state, moves = self._checkpoint, []
         for entry in kept:
             try:
-                state = self.variant.apply(state, entry.body)
+                after = self.variant.apply(state, entry.body)
             except RuleError as exc:
                 raise RuleError(
                     f"cannot void event {target}: event {entry.seq} ({entry.body['type']}) "
                     f"would then be refused: {exc}"
                 ) from exc
-        return state, kept, target
+            if entry.body["type"] in MONEY_EVENTS:
+                moves.append(_money_move(entry.seq, entry.body, state, after,
+                                         len(self.rounds) + 1))
+            state = after
+        return state, kept, target, moves
 
     def preview_round(self, event: dict[str, Any]) -> RoundResult | None:
         """The RoundResult ``event`` would complete, without recording anything (the dealer

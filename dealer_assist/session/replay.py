@@ -55,37 +55,74 @@ def replay_scenario(data: dict[str, Any]) -> Session:
     return session
 
 
-def round_json(session: Session, result: RoundResult) -> dict[str, Any]:
+def _seat_ids(session: Session, seat: int) -> dict[str, Any]:
+    """``seat`` (1.. in the scenario's list) and, where the game has table positions, the
+    ``position`` too (31 Classic: seat 2 may sit at position 5)."""
+    spec = session.seats[seat - 1]
+    position = {"position": spec.position} if spec.position is not None else {}
+    return {"seat": seat, **position, "name": spec.name}
+
+
+def round_json(session: Session, result: RoundResult, *, pending: bool = False
+               ) -> dict[str, Any]:
+    """One round: every result with its detail; ``house`` in every round of a house-banked
+    game (0 included); ``offer_pending`` for a Trianta Ena round settled while the bank offer
+    is open."""
     names = session.names
     out: dict[str, Any] = {
         "round": result.number,
         "dealer": result.dealer,
         "results": [
-            {"seat": r.seat, "name": names[r.seat - 1], "outcome": r.outcome,
-             "amount": r.amount, **({"detail": r.detail} if r.detail else {})}
+            {**_seat_ids(session, r.seat), "outcome": r.outcome, "amount": r.amount,
+             "detail": r.detail}
             for r in result.results
         ],
         "bankrolls": dict(zip(names, result.bankrolls, strict=True)),
         "next_dealer": result.next_dealer,
         "next_dealer_name": None if result.next_dealer is None else names[result.next_dealer - 1],
     }
-    if result.house:
+    if getattr(session.variant, "HOUSE_BANKED", False):
         out["house"] = result.house
+    if pending:
+        out["offer_pending"] = True
     if result.notes:
         out["notes"] = list(result.notes)
     return out
 
 
+def money_json(session: Session) -> list[dict[str, Any]]:
+    """Buy-ins (+) and cash-outs (-), each with the round it came before and its event."""
+    return [{"type": m.type, **_seat_ids(session, m.seat), "amount": m.amount,
+             "before_round": m.before_round, "event_index": m.seq - 2}
+            for m in session.money_moves]
+
+
 def session_json(session: Session) -> dict[str, Any]:
-    """Every settled round, the money now, and where the session stands."""
+    """Every settled round, the buy-ins and cash-outs, the money now, and where the session
+    stands."""
     view = session.view()
+    rounds = [round_json(session, r) for r in session.rounds]
+    pending_round = getattr(session.variant, "pending_round", None)
+    pending = pending_round(session.state) if pending_round else None
+    if pending is not None:
+        rounds.append(round_json(session, pending, pending=True))
     return {
         "game": session.variant.NAME,
         "seats": list(session.names),
-        "rounds": [round_json(session, r) for r in session.rounds],
+        "rounds": rounds,
+        "money": money_json(session),
         "bankrolls": {s.name: s.money for s in view.seats},
         "finished": bool(session.state.finished),
         "ended": session.ended,
         "phase": view.phase,
         "next": view.prompt,
     }
+
+
+def refusal_json(error: ReplayError) -> dict[str, Any]:
+    """The one line of JSON a refused replay prints: ``event_index`` counts from 0 in
+    ``events``; a refused set-up (game, options, seats) has ``event_index`` null and
+    ``stage`` "setup"."""
+    if error.index < 0:
+        return {"error": error.reason, "event_index": None, "stage": "setup"}
+    return {"error": error.reason, "event_index": error.index, "stage": "events"}

@@ -1,4 +1,4 @@
-"""Trianta Ena (../shared/rules/trianta-ena.txt, rulings T1-T10).
+"""Trianta Ena (rule text trianta-ena.txt, rulings T1-T11; docs/games/trianta_ena.md).
 
 A banking game against a rotating banker. Seats are numbered clockwise and keep their numbers
 for the whole session: a seat is a person. The bank is a role (``State.banker``) that moves, and
@@ -28,7 +28,8 @@ A round, event by event (besides the engine's ``void`` and ``end_session``):
    hand over 31 is a bust), then ``settle`` pays even money (T5).
 7. The bank offer (T7, T10): ``bank_accept {seat}`` or ``bank_decline {seat}`` for each
    candidate in turn, richest first (equal money: nearer the banker's left first). The round's
-   RoundResult is produced when the bank is decided - at ``settle`` when nobody is eligible.
+   RoundResult is produced when the bank is decided - at ``settle`` when nobody is eligible;
+   while the offer is open, ``pending_round`` gives the settled round with the offer pending.
 8. Between rounds: ``cash_out {seat, amount?}`` (no amount: all the seat's money; not the banker).
 
 Face-down cards: a player's first card and the banker's second. What must be entered: the
@@ -568,7 +569,7 @@ def _settle_hand(state: State, seat: int, banker: HandValue | None) -> tuple[str
     """The outcome of one player's hand and why; money moves only for standing hands."""
     hand = state.hand(seat)
     if hand.status in (WAITING, FOLDED):
-        return "folded", ""
+        return "folded", "folded, no bet"
     if hand.status == NO_COVER:
         return "no cover", "the banker could not cover another bet"
     value = state.value(seat)
@@ -722,6 +723,17 @@ def _complete_round(state: State, new_banker: int | None) -> State:
     if finished:
         return replace(state, phase=OVER, finished=True, end_reason=reason, order=())
     return _new_round(state, state.number + 1)
+
+
+def pending_round(state: State) -> RoundResult | None:
+    """A round settled while the bank offer is still open: its results, the offer pending and
+    no next banker yet (None when no round waits for the bank decision)."""
+    seat = current_offer(state)
+    if seat is None:
+        return None
+    pending = f"the bank is offered to {state.name(seat)}: accept or decline (T7)"
+    return RoundResult(state.number, state.banker, state.results, state.money, None,
+                       notes=(*state.notes, pending))
 
 
 # ---------------------------------------------------------------- cash-out (T9)
