@@ -45,14 +45,15 @@ def _rows(rec: Reconciliation, section: str) -> list[list[object]]:
                              x.category, x.odds, x.amount])
     elif section == "settlements":
         rows.append(["table", "seat", "name", "start", "buy_ins", "cash_outs", "result",
-                     "expected_at_table", "counted", "count_difference"])
+                     "expected_at_table", "debt", "counted", "count_difference"])
         for t in rec.tables:
             for s in t.seats:
                 rows.append([t.path.name, s.seat, s.name, s.start, s.buy_ins, s.cash_outs,
-                             s.result, s.expected, "" if s.counted is None else s.counted,
+                             s.result, s.expected, s.debt, "" if s.counted is None else s.counted,
                              "" if s.difference is None else s.difference])
             if t.house_banked:
-                rows.append([t.path.name, "", HOUSE, "", "", "", t.house_result, "", "", ""])
+                rows.append([t.path.name, "", HOUSE, "", "", "", t.house_result, "", "", "",
+                             ""])
     else:
         rows.append(["scope", "payer", "payee", "amount"])
         for t in rec.tables:

@@ -31,6 +31,7 @@ def table_dict(t: TableReport) -> dict[str, Any]:
         "ended": t.ended, "round_in_progress": t.in_progress, "house_banked": t.house_banked,
         "seats": [{"seat": s.seat, "name": s.name, "start": s.start, "buy_ins": s.buy_ins,
                    "cash_outs": s.cash_outs, "result": s.result, "expected": s.expected,
+                   "debt": s.debt,
                    "counted": s.counted, "difference": s.difference} for s in t.seats],
         "rounds": [{"round": r.number, "dealer": r.dealer,
                     "dealer_name": None if r.dealer is None else t.name(r.dealer),

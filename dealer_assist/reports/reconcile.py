@@ -129,6 +129,11 @@ class SeatLine:
     counted: int | None  # the latest chip count at this seat, if any
     difference: int | None  # that count minus what the log expected at that time
 
+    @property
+    def debt(self) -> int:
+        """What the seat owes: a negative balance (Greek 31 without table stakes, G11)."""
+        return max(0, -self.expected)
+
 
 @dataclass(frozen=True, slots=True)
 class Check:

@@ -22,7 +22,8 @@ def table_grid(header: list[str], rows: list[list[object]]) -> list[str]:
 def seat_rows(t: TableReport) -> tuple[list[str], list[list[object]]]:
     header = ["Seat", "Start", "Buy-ins", "Cash-outs", "Result", "At table", "Counted", "Diff"]
     rows: list[list[object]] = [
-        [f"{s.seat} {s.name}", s.start, s.buy_ins, s.cash_outs, signed(s.result), s.expected,
+        [f"{s.seat} {s.name}", s.start, s.buy_ins, s.cash_outs, signed(s.result),
+         f"{s.expected} (debt)" if s.debt else s.expected,
          "" if s.counted is None else s.counted,
          "" if s.difference is None else signed(s.difference)] for s in t.seats]
     if t.house_banked:
@@ -44,6 +45,15 @@ def round_rows(t: TableReport) -> tuple[list[str], list[list[object]]]:
     return header, rows
 
 
+def debt_lines(t: TableReport) -> list[str]:
+    """Negative balances, said in words (possible without table stakes: Greek 31, G11)."""
+    debts = [f"{s.name} owes {s.debt}" for s in t.seats if s.debt]
+    if not debts:
+        return []
+    return [f"Debts (a negative balance at the table): {', '.join(debts)}; "
+            "who pays whom below settles them."]
+
+
 def plan_lines(plan: TransferPlan | None, why: str = "no table could be reconciled") -> list[str]:
     if plan is None:
         return [f"No transfer plan: {why}."]
@@ -56,7 +66,7 @@ def table_text(t: TableReport) -> list[str]:
              f"Integrity: {t.integrity.sentence()}"]
     if t.error:
         return [*lines, f"Cannot reconcile: {t.error}", ""]
-    lines += ["", "Seats", *table_grid(*seat_rows(t)), "", "Results per round",
+    lines += ["", "Seats", *table_grid(*seat_rows(t)), *debt_lines(t), "", "Results per round",
               *table_grid(*round_rows(t)), ""]
     if t.money:
         lines.append("Buy-ins and cash-outs")

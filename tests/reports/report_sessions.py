@@ -128,7 +128,7 @@ CLASSIC_EVENTS: list[dict[str, Any]] = [
     {"type": "ante", "seat": 1, "amount": 10}, {"type": "natural", "seat": 1, "amount": 5},
     {"type": "ante", "seat": 2, "amount": 10}, {"type": "ante", "seat": 3, "amount": 10},
     {"type": "royal", "seat": 3, "amount": 5}, {"type": "deal_hands"},
-    {"type": "play", "seat": 1}, *_deal(1, "AS", "KS", "QS"),
+    *_deal(1, "AS", "KS", "QS"),  # C11: called before anyone plays or folds
     {"type": "misdeal", "reason": "dealer skipped position 4"},
     {"type": "ante", "seat": 1, "amount": 10}, {"type": "royal", "seat": 1, "amount": 5},
     {"type": "ante", "seat": 2, "amount": 10}, {"type": "royal", "seat": 2, "amount": 5},

@@ -28,8 +28,10 @@ def test_report_matches_the_golden_scenario(path, tmp_path):
     names = [s["name"] for s in data["seats"]]
     expect = data["expect"]
     if "rounds" in expect:
-        assert len(table.rounds) == len(expect["rounds"])
-        for line, round_ in zip(table.rounds, expect["rounds"], strict=True):
+        # a round waiting for the bank decision (Trianta Ena) is still in progress for a report
+        settled = [r for r in expect["rounds"] if not r.get("offer_pending")]
+        assert len(table.rounds) == len(settled)
+        for line, round_ in zip(table.rounds, settled, strict=True):
             amounts = [0] * len(names)
             for result in round_.get("results", []):
                 amounts[result["seat"] - 1] += result["amount"]
