@@ -150,7 +150,7 @@ def _irregular_point(table: Table, rng: random.Random) -> tuple[str, int] | None
         return None
     in_hand = [s for s in state.deal_order() if state.spot(s).status != classic31.OUT]
     seats = {
-        "misdeal": in_hand,
+        "misdeal": [] if table.outcome({"type": "misdeal"})[2] else in_hand,  # C11
         "handled_draw": [s for s in in_hand
                          if not table.outcome({"type": "handled_draw", "seat": s})[2]],
         "none": [s for s in in_hand if state.spot(s).status == classic31.IN],
