@@ -338,12 +338,13 @@ def _sit_out(state: State, event: dict[str, Any]) -> State:
 
 def _take(shoe: Shoe, card: Card) -> Shoe:
     """G9: the used cards go under the pack, so a card is counted within one deal only."""
-    if not shoe.can_deal(card):
+    try:
+        return shoe.deal(card)
+    except CardError:
         copies = "once" if shoe.decks == 1 else f"{shoe.decks} times"
         raise CardError(f"{card.code} is already in play {copies} in this deal: with "
                         f"{shoe.decks} deck(s) a card can be dealt only {copies} per deal "
-                        "(the count starts again when the cards are collected)")
-    return shoe.deal(card)
+                        "(the count starts again when the cards are collected)") from None
 
 
 def _add_card(state: State, seat: int, card: Card | None) -> State:
