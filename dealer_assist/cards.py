@@ -145,7 +145,7 @@ class Shoe:
             copies = "once" if self.decks == 1 else f"{self.decks} times"
             raise CardError(
                 f"{card.code} is already in play {copies}: a {self.decks}-deck shoe holds it only "
-                f"{copies} before the next shuffle"
+                f"{copies} until the cards are shuffled or collected"
             )
         return Shoe(self.decks, self.counts + (1 << shift))
 
