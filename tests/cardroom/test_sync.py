@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -146,14 +148,12 @@ def test_a_rehashed_forgery_of_shipped_events_is_refused(db, tmp_path):
     assert sync_log(path, db, "T1").ok
     before, rows = on_server(db, path)
     # rewrite event 5 and re-chain everything after it: the file verifies on its own
-    import sqlite3
-
     con = sqlite3.connect(path)
     prev = rows[3]["hash"]
     for row in rows[4:]:
         body = row["body"]
         if row["seq"] == 5:
-            body = canonical_json({**__import__("json").loads(body), "amount": 10})
+            body = canonical_json({**json.loads(body), "amount": 999})
         digest = row_hash(prev, row["seq"], row["at"], body)
         con.execute("UPDATE events SET body = ?, prev_hash = ?, hash = ? WHERE seq = ?",
                     [body, prev, digest, row["seq"]])
