@@ -8,6 +8,7 @@ import sys
 
 import psycopg
 from logs import make_log, tamper
+from pgfixtures import db, pg, tablet  # noqa: F401 (fixtures used by name)
 from reports.report_sessions import greek_session, trianta_session
 
 from dealer_assist.cardroom.source import server_sessions

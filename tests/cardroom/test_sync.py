@@ -13,6 +13,7 @@ import psycopg
 import pytest
 from faults import CuttingProxy
 from logs import LiveTable, make_log, server_rows, tamper
+from pgfixtures import db, pg, tablet  # noqa: F401 (fixtures used by name)
 
 from dealer_assist.cardroom.chain import read_log, session_id
 from dealer_assist.cardroom.sync import sync_log

@@ -1,7 +1,13 @@
-"""Fixtures for the card-room tests: one real PostgreSQL cluster per run, one database per test."""
+"""Fixtures for the card-room tests: one real PostgreSQL cluster per run, one database per test.
+
+Test modules import them (``from pgfixtures import db, pg``): a conftest.py here would shadow
+the top-level one that other test modules import as ``conftest``.
+"""
 
 from __future__ import annotations
 
+import atexit
+import functools
 import itertools
 
 import psycopg
@@ -13,11 +19,17 @@ from dealer_assist.cardroom import schema
 _numbers = itertools.count(1)
 
 
+@functools.cache
+def shared_server() -> PgServer:
+    """The run's one cluster, stopped and deleted when the test process ends."""
+    server = PgServer()
+    atexit.register(server.close)
+    return server
+
+
 @pytest.fixture(scope="session")
 def pg():
-    server = PgServer()
-    yield server
-    server.close()
+    return shared_server()
 
 
 @pytest.fixture
