@@ -131,6 +131,7 @@ def _bulk_load() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            gc.freeze()  # what was loaded lives as long as the session: never rescan it
             gc.enable()
 
 
@@ -196,7 +197,8 @@ class Session:
         if not Path(path).exists():
             raise RuleError(f"no session log at {path}")
         log = EventLog(path)
-        events = log.events()
+        with _bulk_load():
+            events = log.events()
         session = cls._from_checkpoint(events, log)
         if session is None:
             session = cls.from_events(events, log)
