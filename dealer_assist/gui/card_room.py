@@ -130,6 +130,7 @@ class CardRoomWindow(QDialog):
                 item = QTableWidgetItem(text)
                 if col == len(values) - 1:
                     item.setForeground(QColor("#2e9d47" if r.ok else "#d32f2f"))
+                    item.setToolTip(text)  # the whole sentence, however narrow the column
                 if col in (2, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
