@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _sources(args: argparse.Namespace) -> list[EventSource] | str:
     """The sessions to report on, or why they cannot be read."""
     if not args.server:
+        if args.table or args.since:
+            return "--table and --since choose sessions on a server: use them with --from"
         if not args.logs:
             return "give session log file(s) or --from a card-room server"
         return [LogFile(p) for p in args.logs]
