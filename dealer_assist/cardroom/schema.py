@@ -7,7 +7,8 @@ integrity the floor sees) and ``tablets`` (which login role is which table's tab
 
 Roles: ``cardroom_tablet`` (members insert only their own table's rows, by row-level security),
 ``cardroom_office`` (reads everything). Nobody updates or deletes: no grant allows it and a
-trigger refuses it even for the owner.
+trigger refuses it even for the owner. Another trigger keeps each session's events in order
+(``seq`` = the last + 1), whoever inserts them.
 """
 
 from __future__ import annotations
@@ -92,6 +93,21 @@ MIGRATIONS: list[str] = [
     GRANT SELECT ON tablets TO cardroom_office;
     REVOKE ALL ON FUNCTION cardroom_my_table() FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION cardroom_my_table() TO cardroom_tablet, cardroom_office;
+    """,
+    # 2: the server itself keeps each session's events in order, without gaps
+    """
+    CREATE FUNCTION cardroom_next_seq() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE last bigint;
+    BEGIN
+        SELECT max(seq) INTO last FROM events WHERE session_id = NEW.session_id;
+        IF NEW.seq <> coalesce(last, 0) + 1 THEN
+            RAISE EXCEPTION 'event % of session % is out of order: the server holds % events',
+                NEW.seq, left(NEW.session_id, 12), coalesce(last, 0);
+        END IF;
+        RETURN NEW;
+    END $$;
+    CREATE TRIGGER events_in_order BEFORE INSERT ON events
+        FOR EACH ROW EXECUTE FUNCTION cardroom_next_seq();
     """,
 ]
 

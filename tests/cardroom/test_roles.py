@@ -8,6 +8,7 @@ import pytest
 from logs import make_log
 from pgfixtures import db, office, pg, tablet  # noqa: F401 (fixtures used by name)
 
+from dealer_assist.cardroom import schema
 from dealer_assist.cardroom.source import server_sessions
 from dealer_assist.cardroom.sync import sync_log
 from dealer_assist.reports.reconcile import reconcile
@@ -62,3 +63,28 @@ def test_the_back_office_reads_every_table_and_writes_nothing(room, office):
     with psycopg.connect(office) as conn, pytest.raises(REFUSED):
         conn.execute("INSERT INTO sync_runs (session_id, card_table, ok, events) "
                      "VALUES ('x', 'T1', true, 0)")
+
+
+def test_the_server_refuses_events_out_of_order_from_anyone(room, db):
+    with psycopg.connect(db) as conn:
+        sid, last = conn.execute("SELECT session_id, max(seq) FROM events "
+                                 "WHERE card_table = 'T1' GROUP BY session_id").fetchone()
+    for url in (room["T1"], db):
+        with psycopg.connect(url) as conn, pytest.raises(psycopg.errors.RaiseException,
+                                                         match="out of order"):
+            conn.execute("INSERT INTO events (session_id, card_table, seq, type, at, row) "
+                         "VALUES (%s, 'T1', %s, 'note', 'now', '{}')", [sid, last + 2])
+
+
+def test_migrations_run_once_and_upgrade_an_older_schema(pg, monkeypatch):
+    full = list(schema.MIGRATIONS)
+    with psycopg.connect(pg.url(), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE upgrade_test")
+    with psycopg.connect(pg.url(db="upgrade_test"), autocommit=True) as conn:
+        monkeypatch.setattr(schema, "MIGRATIONS", full[:1])  # an older app made the schema
+        assert schema.migrate(conn) == 1
+        monkeypatch.setattr(schema, "MIGRATIONS", full)
+        with pytest.raises(schema.SchemaError, match="schema version 1"):
+            schema.check(conn)
+        assert schema.migrate(conn) == schema.migrate(conn) == len(full)
+        schema.check(conn)
