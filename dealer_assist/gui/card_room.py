@@ -4,6 +4,7 @@ as the reports); the server is read in the background, so the window never freez
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -30,10 +31,14 @@ COLUMNS = ("Table", "Game", "Round", "House", "Chip counts", "Last sync", "Integ
 REFRESH_MS = 30_000
 
 
+SHIFT = timedelta(hours=24)  # the floor shows sessions active this long ago or since
+
+
 def _read_floor(url: str) -> Any:
     from dealer_assist.cardroom.floor import floor_rows  # psycopg only when asked
 
-    return floor_rows(url)
+    since = (datetime.now(UTC) - SHIFT).isoformat(timespec="milliseconds")
+    return floor_rows(url, since=since)
 
 
 class CardRoomWindow(QDialog):
@@ -135,7 +140,7 @@ class CardRoomWindow(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
         bad = sum(not r.ok for r in result)
-        self.status.setText(f"{len(result)} session(s) on the server"
+        self.status.setText(f"{len(result)} session(s) active in the last 24 hours"
                             + (f"; {bad} need attention." if bad else "; all intact."))
 
 
