@@ -12,6 +12,7 @@ COMMANDS = {
     "demo": ("dealer_assist.gui.demo", "open a table of a chosen game pre-filled with players"),
     "replay": ("dealer_assist.commands.replay", "replay a scenario file, print its rounds as JSON"),
     "verify": ("dealer_assist.commands.verify", "check the hash chain of a session log"),
+    "sync": ("dealer_assist.cardroom.cli", "ship session logs to the card room's PostgreSQL"),
     "games": ("dealer_assist.commands.games", "list the games and their options"),
     "analyze": ("dealer_assist.analysis.cli", "exact odds and strategy of a game's wagers"),
     "report": ("dealer_assist.reports.cli", "reconcile session logs and export reports"),

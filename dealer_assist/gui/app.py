@@ -28,6 +28,7 @@ from dealer_assist.errors import RuleError
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
+from dealer_assist.gui.sync_light import install as install_sync_light
 from dealer_assist.gui.table_screen import TableScreen
 from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
@@ -39,6 +40,7 @@ TOOLS = {
     "camera": ("dealer_assist.gui.camera_panel", "Camera…"),
     "reconcile": ("dealer_assist.gui.reconcile", "Reconcile…"),
     "training": ("dealer_assist.gui.training_window", "Training…"),
+    "cardroom": ("dealer_assist.gui.card_room", "Card room…"),
 }
 
 
@@ -71,6 +73,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.start)
         self.setCentralWidget(self.stack)
         self._menus()
+        self.sync_light = install_sync_light(self)
         self.apply_theme(theme)
         self.resize(1280, 800)
 
@@ -102,7 +105,7 @@ class MainWindow(QMainWindow):
         tools = bar.addMenu("&Tools")
         self.tool_actions: dict[str, QAction] = {}
         slots = {"camera": self.open_camera, "reconcile": self.open_reconcile,
-                 "training": self.open_training}
+                 "training": self.open_training, "cardroom": self.open_card_room}
         for key, (module, text) in TOOLS.items():
             action = self._action(tools, text, slots[key])
             if not module_available(module):
@@ -290,6 +293,9 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Training", "the training screens have no open_training")
             return
         opener(self)
+
+    def open_card_room(self) -> None:
+        self.dialog = importlib.import_module(TOOLS["cardroom"][0]).open_card_room(self)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

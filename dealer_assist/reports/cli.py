@@ -1,24 +1,35 @@
-"""``dealer-assist report FILE.db... [--format text|csv|json|pdf] [--out PATH]``.
+"""``dealer-assist report FILE.db... [--format text|csv|json|pdf] [--out PATH]``, or
+``dealer-assist report --from postgresql://... [--table T] [--since TIME]`` (the card room's
+server: the same reconciliation, from the events synced there).
 
 Exit status 0 when every check of every log passes, 1 when any fails (altered log, unbalanced
-results, ledger mismatch, chip-count discrepancy, unreadable log).
+results, ledger mismatch, chip-count discrepancy, unreadable log), 2 when the server cannot be
+read.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from dealer_assist.reports.export_csv import to_csv_text, write_csv
 from dealer_assist.reports.export_json import to_json
 from dealer_assist.reports.pdf import write_pdf
-from dealer_assist.reports.reconcile import reconcile
+from dealer_assist.reports.reconcile import LogFile, reconcile
+from dealer_assist.reports.source import EventSource
 from dealer_assist.reports.text import to_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("logs", nargs="+", metavar="FILE.db", type=Path,
+    parser.add_argument("logs", nargs="*", metavar="FILE.db", type=Path,
                         help="session log file(s); several make one report (a card room's tables)")
+    parser.add_argument("--from", dest="server", metavar="URL",
+                        help="read the sessions synced to the card room's server instead")
+    parser.add_argument("--table", metavar="T", help="with --from: only this table's sessions")
+    parser.add_argument("--since", metavar="TIME",
+                        help="with --from: only sessions with an event at or after TIME "
+                             "(ISO, e.g. 2026-11-23T18:00; UTC unless a zone is given)")
     parser.add_argument("--format", choices=("text", "csv", "json", "pdf"), default="text",
                         help="text (default), csv, json or pdf")
     parser.add_argument("--out", type=Path, metavar="PATH",
@@ -28,11 +39,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "current folder")
 
 
+def _sources(args: argparse.Namespace) -> list[EventSource] | str:
+    """The sessions to report on, or why they cannot be read."""
+    if not args.server:
+        if args.table or args.since:
+            return "--table and --since choose sessions on a server: use them with --from"
+        if not args.logs:
+            return "give session log file(s) or --from a card-room server"
+        return [LogFile(p) for p in args.logs]
+    if args.logs:
+        return "give either log files or --from a server, not both"
+    from dealer_assist.cardroom.source import read_server  # only when asked: needs psycopg
+
+    return read_server(args.server, args.table, args.since)
+
+
 def run(args: argparse.Namespace) -> int:
-    rec = reconcile(args.logs)
+    sources = _sources(args)
+    if isinstance(sources, str):
+        print(f"report: {sources}", file=sys.stderr)
+        return 2
+    if not sources:
+        print("report: no session on the server matches", file=sys.stderr)
+        return 1
+    rec = reconcile(sources)
     out: Path | None = args.out
     if args.format == "pdf":
-        path = write_pdf(rec, out or Path(f"{args.logs[0].stem}-report.pdf"))
+        first = Path(sources[0].label).stem
+        path = write_pdf(rec, out or Path(f"{first}-report.pdf"))
         print(f"wrote {path}")
     elif args.format == "csv" and out is not None:
         for path in write_csv(rec, out):

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_assist.errors import RuleError
+from dealer_assist.reports.source import EventSource, RawRow, SourceError
 from dealer_assist.reports.transfers import TransferPlan, combine, house_plan, plan_transfers
 from dealer_assist.session.engine import Session
 from dealer_assist.session.log import verify
@@ -230,7 +231,7 @@ class Reconciliation:
 # ---------------------------------------------------------------- integrity
 
 
-def _raw_rows(path: Path) -> list[tuple[int, str, str, str]]:
+def _raw_rows(path: Path) -> list[RawRow]:
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         return con.execute("SELECT seq, at, type, body FROM events ORDER BY seq").fetchall()
@@ -310,13 +311,38 @@ def _is_house_banked(variant: Any, rounds: list[RoundLine]) -> bool:
     return bool(getattr(variant, "HOUSE_BANKED", False)) or any(r.house for r in rounds)
 
 
-def reconcile_log(path: str | Path) -> TableReport:
-    """Replay one log and reconcile it; a log that cannot be replayed gets ``error`` set."""
-    path = Path(path)
-    table = TableReport(path, check_integrity(path))
+@dataclass(frozen=True)
+class LogFile:
+    """A session log file as an event source (read-only)."""
+
+    path: Path
+
+    @property
+    def label(self) -> str:
+        return str(self.path)
+
+    def integrity(self) -> Integrity:
+        return check_integrity(self.path)
+
+    def rows(self) -> list[RawRow]:
+        try:
+            return _raw_rows(self.path)
+        except sqlite3.Error as exc:
+            raise SourceError(str(exc)) from exc
+
+
+def as_source(log: str | Path | EventSource) -> EventSource:
+    return log if isinstance(log, EventSource) else LogFile(Path(log))
+
+
+def reconcile_log(log: str | Path | EventSource) -> TableReport:
+    """Replay one session's events and reconcile them; a session that cannot be replayed gets
+    ``error`` set. ``log`` is a file or any other event source (the card room's server)."""
+    source = as_source(log)
+    table = TableReport(Path(source.label), source.integrity())
     try:
-        rows = _raw_rows(path)
-    except sqlite3.Error as exc:
+        rows = source.rows()
+    except SourceError as exc:
         table.error = f"cannot read the log: {exc}"
         return table
     if not rows:
@@ -500,7 +526,7 @@ def _add(nets: dict[str, int], display: dict[str, str], more: dict[str, int]) ->
         nets[display[key]] = nets.get(display[key], 0) + amount
 
 
-def reconcile(paths: list[str | Path]) -> Reconciliation:
+def reconcile(paths: list[str | Path] | list[EventSource]) -> Reconciliation:
     """Reconcile every log and plan one set of transfers over all of them: people are matched
     by name; results at player-banked tables settle among the players with the fewest
     transfers, results at house-banked tables settle with the house."""

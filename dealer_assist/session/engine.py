@@ -14,7 +14,9 @@ handles three event types that every game shares:
 
 from __future__ import annotations
 
+import functools
 import gc
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +24,7 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from dealer_assist.errors import RuleError
+from dealer_assist.session import checkpoint
 from dealer_assist.session.log import EventLog
 from dealer_assist.variants import get_variant
 from dealer_assist.variants.base import (
@@ -146,6 +149,7 @@ def _bulk_load() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            gc.freeze()  # what was loaded lives as long as the session: never rescan it
             gc.enable()
 
 
@@ -171,6 +175,7 @@ class Session:
         self.money_moves: list[MoneyMove] = []  # buy-ins and cash-outs, not voided
         self._checkpoint = self.state
         self._round: list[Entry] = []
+        self._saved_seq = 0  # the last event in the checkpoint file beside the log
 
     # ------------------------------------------------------------ creation
 
@@ -211,7 +216,43 @@ class Session:
         if not Path(path).exists():
             raise RuleError(f"no session log at {path}")
         log = EventLog(path)
-        return cls.from_events(log.events(), log)
+        with _bulk_load():
+            events = log.events()
+        session = cls._from_checkpoint(events, log)
+        if session is None:
+            session = cls.from_events(events, log)
+        if len(events) - session._saved_seq >= checkpoint.SAVE_AFTER:
+            session.save_checkpoint()
+        return session
+
+    @classmethod
+    def _from_checkpoint(cls, events: list[dict[str, Any]], log: EventLog) -> Session | None:
+        """The session from its checkpoint plus the events after it, or None (no valid one)."""
+        with _bulk_load():
+            saved = checkpoint.load(log.path, functools.partial(checkpoint.hash_at, log))
+            if saved is None or not events or saved[0] > len(events):
+                return None
+            seq, values = saved
+            session = cls(events[0], log)
+            session.__dict__.update(values)
+            session.entries = list(map(Entry, itertools.count(1), events[:seq]))
+            session._saved_seq = seq
+            try:
+                for index, event in enumerate(events[seq:], start=seq):
+                    session._accept(event, seq=index + 1)
+            except RuleError:
+                return None  # the log says otherwise: replay it in full
+        return session
+
+    def save_checkpoint(self) -> None:
+        """Cache the folded state beside the log (derived; the log stays the truth)."""
+        if self.log is None or self.log.last_seq != self.entries[-1].seq:
+            return
+        seq = self.log.last_seq
+        head = checkpoint.hash_at(self.log, seq)
+        if head and checkpoint.save(self.log.path, seq, head,
+                                    {k: getattr(self, k) for k in checkpoint.FIELDS}):
+            self._saved_seq = seq
 
     # ------------------------------------------------------------ commands
 
@@ -344,4 +385,6 @@ class Session:
 
     def close(self) -> None:
         if self.log is not None:
+            if self.log.last_seq - self._saved_seq >= checkpoint.SAVE_AFTER:
+                self.save_checkpoint()
             self.log.close()

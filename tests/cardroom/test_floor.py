@@ -1,0 +1,37 @@
+"""The floor view's data from the server: one row per session, refusals and tampers shown."""
+
+from __future__ import annotations
+
+from logs import LiveTable, make_log, tamper
+from pgfixtures import db, office, pg, tablet  # noqa: F401 (fixtures used by name)
+
+from dealer_assist.cardroom import settings
+from dealer_assist.cardroom.floor import floor_rows
+from dealer_assist.cardroom.sync import sync_log
+from dealer_assist.variants import greek31
+
+
+def test_the_floor_lists_every_table_its_round_and_integrity(db, office, tmp_path):
+    live = LiveTable(tmp_path / "t1.db").play(3)
+    live.session.submit({"type": "deal", "seat": 2, "card": "QS"})  # round 4 under way
+    assert sync_log(live.path, db, "T1").ok
+    live.close()
+    bad = make_log(tmp_path / "t2.db", rounds=2, seed=2)
+    tamper(bad, 12)
+    assert not sync_log(bad, db, "T2").ok
+    rows = floor_rows(office)
+    assert [(r.table, r.rounds, r.status) for r in rows] == [
+        ("T1", 3, "round in progress"), ("T2", 0, "round in progress")]
+    assert rows[0].current_round == "4 (in progress)" and rows[0].ok
+    assert rows[0].game == greek31.TITLE
+    assert not rows[1].ok and "Last sync REFUSED" in rows[1].integrity
+    assert "altered at event 12" in rows[1].integrity
+    assert [r.table for r in floor_rows(office, table="T2")] == ["T2"]
+
+
+def test_card_room_settings_round_trip(data_dir):
+    assert not settings.load().syncing
+    settings.save(settings.CardRoomSettings(server="postgresql://t@h/db", table="T4"))
+    assert settings.load().syncing and settings.load().table == "T4"
+    (data_dir / settings.FILE).write_text("{not json")
+    assert settings.load() == settings.CardRoomSettings()
