@@ -28,7 +28,8 @@ from dealer_assist.paths import data_dir
 MAGIC = b"dealer-assist checkpoint 1\n"
 KEY_FILE = "checkpoint.key"
 # the Session attributes a fold derives (everything else comes from session_start or the log)
-FIELDS = ("state", "rounds", "voided", "ended", "chip_counts", "_checkpoint", "_round")
+FIELDS = ("state", "rounds", "voided", "ended", "chip_counts", "money_moves", "_checkpoint",
+          "_round")
 SAVE_AFTER = 1000  # write a new checkpoint when at least this many events were folded
 
 
