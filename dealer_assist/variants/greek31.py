@@ -159,7 +159,7 @@ class Hand:
     status: str = WAITING
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no __slots__: evolve copies it in one dict merge (base.evolve)
 class State:
     options: Options
     names: tuple[str, ...]
