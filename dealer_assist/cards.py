@@ -9,7 +9,6 @@ Anything else is refused; in particular ``1`` is not a rank (``1H`` is far more 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from dealer_assist.errors import RuleError
@@ -111,24 +110,30 @@ def parse_cards(texts: Iterable[str | Card] | str) -> tuple[Card, ...]:
     return tuple(parse_card(t) for t in texts)
 
 
+_tuple_new = tuple.__new__  # a Shoe from checked values, without the check
 _INDEX = {card: i for i, card in enumerate(FULL_DECK)}
 _BITS = 4  # copies of one card are counted in 4 bits: up to 15 (the shoe holds at most 8 decks)
 
 
-@dataclass(frozen=True, slots=True)
-class Shoe:
+class _ShoeFields(NamedTuple):
+    decks: int
+    counts: int
+
+
+class Shoe(_ShoeFields):
     """Which cards are in play since the last shuffle or collection, in a shoe of ``decks`` decks.
 
     ``counts`` packs, for each card of FULL_DECK, how many copies are in play into one integer
     (4 bits a card), so taking a card out is one addition. An (N+1)-th copy is refused.
+    A named tuple, so a new count is made in C (a shoe is replaced at every card dealt).
     """
 
-    decks: int = 1
-    counts: int = 0
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if not 1 <= self.decks <= 8:
-            raise RuleError(f"a shoe holds 1 to 8 decks, not {self.decks}")
+    def __new__(cls, decks: int = 1, counts: int = 0) -> Shoe:
+        if not 1 <= decks <= 8:
+            raise RuleError(f"a shoe holds 1 to 8 decks, not {decks}")
+        return super().__new__(cls, decks, counts)
 
     def count(self, card: Card) -> int:
         return (self.counts >> (_BITS * _INDEX[card])) & 15
@@ -153,7 +158,7 @@ class Shoe:
                 f"{card.code} is already in play {copies}: a {self.decks}-deck shoe holds it only "
                 f"{copies} until the cards are shuffled or collected"
             )
-        return Shoe(self.decks, self.counts + (1 << shift))
+        return _tuple_new(Shoe, (self.decks, self.counts + (1 << shift)))  # decks: checked
 
     def deal_all(self, cards: Iterable[Card]) -> Shoe:
         shoe = self
