@@ -47,6 +47,10 @@ class Entry(NamedTuple):
     body: dict[str, Any]
 
 
+# Entry((seq, body)) made in C, without the named tuple's Python __new__: one per replayed event
+_new_entry = functools.partial(tuple.__new__, Entry)
+
+
 class MoneyMove(NamedTuple):
     """A buy-in or cash-out: money added to (+) or taken from (-) a seat between rounds."""
 
@@ -290,15 +294,17 @@ class Session:
             self._write(event, write)
             self.ended = True
         else:
-            state = self.variant.apply(self.state, event)
-            self._write(event, write)
+            before = self.state
+            state = self.variant.apply(before, event)
+            if write:
+                self._write(event, write)
             if kind in MONEY_EVENTS:
                 self.money_moves.append(
-                    _money_move(seq, event, self.state, state, len(self.rounds) + 1))
-            entry = Entry(seq, event)
+                    _money_move(seq, event, before, state, len(self.rounds) + 1))
+            entry = _new_entry((seq, event))
             self.entries.append(entry)
             result = state.round_result
-            if result is not None and result is not self.state.round_result:
+            if result is not before.round_result and result is not None:
                 self.rounds.append(result)
                 self._checkpoint, self._round = state, []
             else:
