@@ -81,6 +81,8 @@ FULL_DECK: tuple[Card, ...] = tuple(_CANONICAL.values())
 
 def parse_card(text: str | Card) -> Card:
     """Read a card code in any accepted spelling; CardError says why it is not one."""
+    if type(text) is str and text in _CANONICAL:  # the common case: a canonical code
+        return _CANONICAL[text]
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):

@@ -350,7 +350,7 @@ def _take(shoe: Shoe, card: Card) -> Shoe:
 def _add_card(state: State, seat: int, card: Card | None) -> State:
     shoe = state.shoe if card is None else _take(state.shoe, card)
     hand = state.hands[seat - 1]
-    hands = replace_at(state.hands, seat - 1, evolve(hand, cards=(*hand.cards, card)))
+    hands = replace_at(state.hands, seat - 1, Hand((*hand.cards, card), hand.bet, hand.status))
     return evolve(state, shoe=shoe, hands=hands)
 
 
@@ -372,11 +372,12 @@ def _deal(state: State, event: dict[str, Any]) -> State:
             raise RuleError("the dealer draws after every player has a first card and a bet")
         if seat not in state.order:
             raise RuleError(f"{who} is out of the game (no money)")
-        if state.hands[seat - 1].cards:
+        hand = state.hands[seat - 1]
+        if hand.cards:
             raise RuleError(f"{who} already has a first card; hits come after the dealer draws")
-        if state.hands[seat - 1].status == NO_COVER:
+        if hand.status == NO_COVER:
             raise RuleError(f"{who} is not in this deal: {NOT_COVERED}")
-        if state.hands[seat - 1].status == NO_BET:
+        if hand.status == NO_BET:
             raise RuleError(f"{who} is not in this deal")
         return _after_opening_step(_add_card(state, seat, card))
     if state.phase == DEALER:
