@@ -228,7 +228,9 @@ def check_fields(event: dict[str, Any], allowed: tuple[str, ...]) -> None:
         raise RuleError(f"'{event.get('type')}' does not take field(s): {', '.join(extra)}")
 
 
-_EVOLVERS: dict[type, Callable[..., Any]] = {}
+_DICT_FIELDS: dict[type, frozenset[str]] = {}  # dataclasses without __slots__: their fields
+_EVOLVERS: dict[type, Callable[..., Any]] = {}  # dataclasses with __slots__: a generated copier
+_new_object, _set_attr = object.__new__, object.__setattr__
 
 
 def evolve(obj: T, **changes: Any) -> T:
@@ -239,36 +241,42 @@ def evolve(obj: T, **changes: Any) -> T:
     (one dict merge), so a game's large State is best declared without them.
     """
     cls = type(obj)
+    fields = _DICT_FIELDS.get(cls)
+    if fields is None:
+        return _evolve_slotted(obj, changes)
+    if not changes.keys() <= fields:
+        raise _unknown_fields(cls, changes, fields)
+    new = _new_object(cls)
+    _set_attr(new, "__dict__", {**obj.__dict__, **changes})
+    return new
+
+
+def _unknown_fields(cls: type, changes: dict[str, Any], fields: frozenset[str]) -> TypeError:
+    return TypeError(f"{cls.__name__} has no field(s) {sorted(changes.keys() - fields)}")
+
+
+def _evolve_slotted(obj: T, changes: dict[str, Any]) -> T:
+    cls = type(obj)
     evolver = _EVOLVERS.get(cls)
     if evolver is None:
-        evolver = _EVOLVERS[cls] = _make_evolver(cls)
+        names = [f.name for f in dataclasses.fields(cls)]
+        if "__slots__" not in cls.__dict__:
+            _DICT_FIELDS[cls] = frozenset(names)
+            return evolve(obj, **changes)
+        evolver = _EVOLVERS[cls] = _make_evolver(cls, names)
     return evolver(obj, changes)
 
 
-def _make_evolver(cls: type) -> Callable[..., Any]:
-    names = [f.name for f in dataclasses.fields(cls)]
-    known = frozenset(names)
-
-    def unknown(changes: dict[str, Any]) -> TypeError:
-        return TypeError(f"{cls.__name__} has no field(s) {sorted(changes.keys() - known)}")
-
-    if "__slots__" not in cls.__dict__:
-        def evolve_dict(obj: Any, changes: dict[str, Any]) -> Any:
-            if not changes.keys() <= known:
-                raise unknown(changes)
-            new = object.__new__(cls)
-            object.__setattr__(new, "__dict__", {**obj.__dict__, **changes})
-            return new
-        return evolve_dict
+def _make_evolver(cls: type, names: list[str]) -> Callable[..., Any]:
     lines = ["def evolve(obj, changes):",
-             "    if not changes.keys() <= KNOWN:",
-             "        raise unknown(changes)",
+             "    if not changes.keys() <= FIELDS:",
+             "        raise unknown_fields(CLS, changes, FIELDS)",
              "    new = new_object(CLS)",
              *(f"    set_attr(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})"
                for n in names),
              "    return new"]
-    namespace = {"CLS": cls, "KNOWN": known, "unknown": unknown, "new_object": object.__new__,
-                 "set_attr": object.__setattr__}
+    namespace = {"CLS": cls, "FIELDS": frozenset(names), "unknown_fields": _unknown_fields,
+                 "new_object": _new_object, "set_attr": _set_attr}
     exec("\n".join(lines), namespace)
     return namespace["evolve"]
 
