@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from dealer_assist.errors import RuleError
+from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.session.log import EventLog
 from dealer_assist.variants import get_variant
 from dealer_assist.variants.base import (
@@ -93,9 +93,21 @@ def _seats_from(raw: list[Any], seat_fields: tuple[str, ...]) -> tuple[SeatSpec,
     return tuple(seats)
 
 
+def _check_start_types(game: Any, options: Any, first_dealer: Any) -> None:
+    """The shapes every game relies on, checked before any game sees them."""
+    if not isinstance(game, str):
+        raise RuleError("'game' is the name of a game (text)")
+    if options is not None and not isinstance(options, dict):
+        raise RuleError("'options' is an object of option names and values")
+    if first_dealer is not None and (isinstance(first_dealer, bool)
+                                     or not isinstance(first_dealer, int)):
+        raise RuleError("'first_dealer' is a seat number (a whole number)")
+
+
 def start_event(game: str, options: dict[str, Any] | None, seats: list[Any],
                 first_dealer: int | None = None) -> dict[str, Any]:
     """Validate a new session and return its ``session_start`` event (options made explicit)."""
+    _check_start_types(game, options, first_dealer)
     variant = get_variant(game)
     resolved = make_options(variant.Options, options)
     specs = _seats_from(seats, variant.SEAT_FIELDS)
@@ -135,9 +147,10 @@ class Session:
     """A live session: the current state, the log it is written to, and the rounds so far."""
 
     def __init__(self, start: dict[str, Any], log: EventLog | None = None) -> None:
-        if start.get("type") != "session_start":
+        if not isinstance(start, dict) or start.get("type") != "session_start":
             raise RuleError("the first event of a session must be 'session_start'")
         check_fields(start, ("game", "options", "seats", "first_dealer"))
+        _check_start_types(start.get("game", ""), start.get("options"), start.get("first_dealer"))
         self.variant: ModuleType = get_variant(start.get("game", ""))
         options = make_options(self.variant.Options, start.get("options"))
         seats = _seats_from(start.get("seats"), self.variant.SEAT_FIELDS)
@@ -160,14 +173,10 @@ class Session:
             first_dealer: int | None = None, path: str | Path | None = None) -> Session:
         """Start a session; with ``path`` it is logged to that SQLite file (which must be new)."""
         body = start_event(game, options, seats, first_dealer)
-        log = None
-        if path is not None:
-            if Path(path).exists() and Path(path).stat().st_size > 0:
-                raise RuleError(f"{path} already exists: open it to resume, or choose a new file")
-            log = EventLog(path)
-            log.append(body)
-            log.set_meta("game", body["game"])
-        return cls(body, log)
+        session = cls(body)
+        if path is not None:  # the file, its key and event 1 in one step (StorageError: none)
+            session.log = EventLog.create(path, body)
+        return session
 
     @classmethod
     def from_events(cls, events: list[dict[str, Any]], log: EventLog | None = None) -> Session:
@@ -190,9 +199,14 @@ class Session:
     def open(cls, path: str | Path) -> Session:
         """Reopen a logged session and rebuild its state by replaying every event."""
         if not Path(path).exists():
-            raise RuleError(f"no session log at {path}")
-        log = EventLog(path)
-        return cls.from_events(log.events(), log)
+            raise StorageError("missing", f"There is no session log at {path}.",
+                               "Check the name and folder.")
+        log = EventLog(path)  # StorageError if it is not a log, locked, or not writable
+        try:
+            return cls.from_events(log.events(), log)
+        except BaseException:
+            log.close()
+            raise
 
     # ------------------------------------------------------------ commands
 
