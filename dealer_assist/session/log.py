@@ -37,7 +37,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from dealer_assist import safe_json
-from dealer_assist.errors import InputError, StorageError
+from dealer_assist.errors import EXIT_UNREADABLE, InputError, StorageError
 from dealer_assist.session import keys
 from dealer_assist.session.storage import (
     APPLICATION_ID,
@@ -401,6 +401,7 @@ class VerifyReport:
     first_bad_type: str = ""
     first_bad_at: str = ""
     notes: tuple[str, ...] = ()
+    unreadable: bool = False  # not a session log at all (missing, not SQLite, foreign...)
 
     def __str__(self) -> str:
         if self.ok:
@@ -460,9 +461,8 @@ def verify(path: str | Path, *, key: Ed25519PublicKey | None = None,
     try:
         log = read_log(path)
     except StorageError as exc:
-        return VerifyReport(False, 0, None, exc.what.rstrip("."))
-    except InputError as exc:
-        return VerifyReport(False, 0, None, str(exc))
+        return VerifyReport(False, 0, None, exc.what.rstrip("."),
+                            unreadable=exc.exit_status == EXIT_UNREADABLE)
     return verify_contents(log, key=key, expect_head=expect_head)
 
 
