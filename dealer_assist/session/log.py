@@ -241,6 +241,7 @@ class EventLog:
             self._insert([first] if first is not None else [])
             self.con.execute("COMMIT")
             self._last_seq, self._last_sig = self._pending
+            self.con.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the file alone is a log
         except (sqlite3.Error, OSError) as exc:
             self._abandon(existed, session_id)
             raise self._error(exc, "creating the session file") from None
@@ -491,10 +492,11 @@ def verify_contents(log: LogContents, *, key: Ed25519PublicKey | None = None,
     check = verify_rows(log.rows, trusted or meta_key, genesis(log.meta))
     if not check.ok:
         kind, at = _named(log, check.first_bad_seq)
-        if check.first_bad_seq == 1 and "signature" in check.reason:
-            reason = check.reason + " (or the meta table was changed)"
-        else:
-            reason = check.reason
+        reason = check.reason
+        if check.first_bad_seq == 1 and "link" in reason:
+            reason = "the meta table was changed (event 1 no longer links to it)"
+        elif check.first_bad_seq == 1 and "signature" in reason:
+            reason += " (or the meta table was changed)"
         return VerifyReport(False, check.events, check.first_bad_seq, reason, check.head, "",
                             kind, at, tuple(notes))
     head = check.head
