@@ -7,6 +7,7 @@ OpenCV's card finder fail. Both are refused here with one line saying why.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -21,8 +22,10 @@ MAX_ASPECT = 20  # a table photo is never 20 times wider than high (or higher th
 def image_size(path: str | Path) -> tuple[int, int]:
     """(width, height) from the header; InputError if the file is not an image we know."""
     try:
-        with Image.open(path) as image:
-            return image.size
+        with warnings.catch_warnings():  # the budget below is ours; Pillow's warning is noise
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                return image.size
     except FileNotFoundError:
         raise InputError(f"cannot read image {path}: no such file") from None
     except Image.DecompressionBombError:
