@@ -252,11 +252,12 @@ class EventLog:
     def _abandon(self, existed: bool, session_id: str) -> None:
         """Undo a creation that failed: no half-made file or orphan key is left behind."""
         self.close(mark=False)
+        paths = [keys.private_key_path(session_id), keys.trusted_key_path(session_id)]
         if not existed:
-            for path in (self.path, wal_path(self.path), shm_path(self.path)):
+            paths += [self.path, wal_path(self.path), shm_path(self.path)]
+        for path in paths:
+            with contextlib.suppress(OSError):  # gone already, or a read-only folder
                 path.unlink(missing_ok=True)
-        for path in (keys.private_key_path(session_id), keys.trusted_key_path(session_id)):
-            path.unlink(missing_ok=True)
 
     def _open(self) -> None:
         with open_read_only(self.path) as (probe, _):
