@@ -126,6 +126,12 @@ def sniff(path: Path) -> None:
 # ---------------------------------------------------------------- reading evidence
 
 
+def _lenient_text(raw: bytes) -> str:
+    """Stored text that is not UTF-8 (a damaged file) is read with U+FFFD in place of the bad
+    bytes: the row's signature then fails and verify names the event, instead of a crash."""
+    return raw.decode("utf-8", "replace")
+
+
 @contextlib.contextmanager
 def open_read_only(path: str | Path) -> Iterator[tuple[sqlite3.Connection, str]]:
     """A read-only connection that never changes the file, its -wal or its folder, and a note
@@ -150,6 +156,7 @@ def open_read_only(path: str | Path) -> Iterator[tuple[sqlite3.Connection, str]]
             except sqlite3.Error:  # a medium that refuses even reading the -shm: copy
                 probe.close()
         if con is not None:
+            con.text_factory = _lenient_text
             yield con, note
             return
         with tempfile.TemporaryDirectory(prefix="dealer-assist-") as tmp:
@@ -160,6 +167,7 @@ def open_read_only(path: str | Path) -> Iterator[tuple[sqlite3.Connection, str]]
             except OSError as exc:
                 raise storage_error(exc, path, "copying it to read") from None
             con = sqlite3.connect(copy)
+            con.text_factory = _lenient_text
             try:
                 yield con, "read from a temporary copy with its -wal"
             finally:
