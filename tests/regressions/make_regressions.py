@@ -43,8 +43,8 @@ def scenarios() -> None:
              json.dumps(base).replace('"Ann"', '"\\ud800"'))
 
 
-def log(name: str, bodies: list[str | None], *, schema_edit: tuple[bytes, bytes] | None = None
-        ) -> None:
+def log(name: str, bodies: list[str | None], *, schema_edit: tuple[bytes, bytes] | None = None,
+        then: str = "") -> None:
     """A log whose rows carry ``bodies`` (raw text, or None) with a valid signed chain."""
     path = HERE / "logs" / name
     path.parent.mkdir(exist_ok=True)
@@ -67,6 +67,8 @@ def log(name: str, bodies: list[str | None], *, schema_edit: tuple[bytes, bytes]
         sig = KEY.sign(message(seq, kind, at, prev, body or "")).hex()
         con.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)", [seq, at, kind, body, prev, sig])
         prev = sig
+    if then:
+        con.execute(then)
     con.commit()
     con.close()
     if schema_edit is not None:
@@ -81,6 +83,8 @@ def logs() -> None:
         log(f"session_start_{label}.db", [body])
     log("body_5000_deep.db", [start, "[" * 5000 + "]" * 5000])
     log("body_null.db", [start, None])
+    log("body_not_utf8.db", [start, start],  # found by the fuzz test: bytes flipped in a body
+        then="UPDATE events SET body = CAST(x'7b9f7d' AS TEXT) WHERE seq = 2")
     log("seat_name_lone_surrogate.db", [start.replace('"Ann"', '"\\ud800"')])
     log("schema_byte_flipped.db", [start], schema_edit=(b"sig TEXT NOT NULL", b"sig TEXT NOT NULX"))
     log("schema_byte_flipped_meta.db", [start],
