@@ -175,6 +175,9 @@ def open_read_only(path: str | Path) -> Iterator[tuple[sqlite3.Connection, str]]
                 con = None
     except sqlite3.Error as exc:
         raise storage_error(exc, path, "reading it") from None
+    except UnicodeDecodeError:  # SQLite's own message about a damaged schema is not UTF-8
+        raise StorageError("damaged", f"{path.name} is damaged (its schema cannot be read).",
+                           "Use a backup copy.") from None
     finally:
         if con is not None:
             con.close()

@@ -87,6 +87,8 @@ def logs() -> None:
         then="UPDATE events SET body = CAST(x'7b9f7d' AS TEXT) WHERE seq = 2")
     log("seat_name_lone_surrogate.db", [start.replace('"Ann"', '"\\ud800"')])
     log("schema_byte_flipped.db", [start], schema_edit=(b"sig TEXT NOT NULL", b"sig TEXT NOT NULX"))
+    log("schema_not_utf8.db", [start],  # found by the fuzz test: SQLite's message is not UTF-8
+        schema_edit=(b"CREATE TABLE writer", b"CREATE TABLE writ\x9fr"))
     log("schema_byte_flipped_meta.db", [start],
         schema_edit=(b"CREATE TABLE meta", b"CREATE TABLE meta("))
 
