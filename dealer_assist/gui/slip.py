@@ -21,5 +21,6 @@ def open_slip(session: Session, result: RoundResult, parent: QWidget | None = No
     slip.setWindowTitle(f"Slip: round {result.number}")
     slip.setModal(False)
     add_head(slip, session_head(session))
+    slip.resize(760, 560)  # the results table keeps its room above the head
     slip.show()
     return slip

@@ -44,7 +44,8 @@ def storage_error(exc: BaseException, path: Path, doing: str) -> StorageError:
     text = str(exc)
     if code == _FULL or os_errno == errno.ENOSPC or "disk is full" in text:
         return StorageError(
-            "disk_full", f"The disk is full: {doing} was not saved ({path.parent}).",
+            "disk_full", f"There is no space left on the disk: {doing} was not saved "
+            f"({path.parent}).",
             "Nothing was recorded and the table is as it was. Free some space, then enter it "
             "again.")
     if code in (_READONLY, _PERM) or os_errno in (errno.EROFS, errno.EACCES, errno.EPERM):
