@@ -39,8 +39,11 @@ def test_sigkill_loses_at_most_the_event_being_written(tmp_path, kill_after):
     acknowledged = max([kill_after, *(int(n) for n in proc.stdout.read().split())])
     proc.stdout.close()
 
+    files = [path, path.with_name(path.name + "-wal")]  # what the crash left, -wal included
+    before = [f.read_bytes() for f in files]
     assert verify(path).ok
     stored = len(read_events(path))
+    assert [f.read_bytes() for f in files] == before  # evidence tools changed nothing
     assert acknowledged <= stored <= acknowledged + 1
 
     session = Session.open(path)  # the session resumes where it stood
