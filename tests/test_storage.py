@@ -173,3 +173,17 @@ def test_a_second_writer_process_is_refused_and_writes_nothing(tmp_path):
     assert other.stdout.readline().strip() == "3"
     other.wait()
     assert verify(path).ok and len(read_events(path)) == 3
+
+
+def test_a_log_with_an_unreadable_body_is_refused_on_resume(tmp_path):
+    path = tmp_path / "s.db"
+    new(path).close()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE events SET body = ? WHERE seq = 1", ["[" * 5000 + "]" * 5000])
+    con.commit()
+    con.close()
+    with pytest.raises(StorageError) as err:
+        Session.open(path)
+    assert err.value.kind == "damaged" and "dealer-assist verify" in str(err.value)
+    with pytest.raises(StorageError, match="cannot be read"):  # not "locked": no lock left
+        Session.open(path)

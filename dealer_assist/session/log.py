@@ -358,9 +358,14 @@ class EventLog:
 
     def events(self) -> list[dict[str, Any]]:
         """Every event body in order (decoded in one pass: replay speed matters)."""
-        bodies = [row[0] for row in self.con.execute(  # type: ignore[union-attr]
-            "SELECT body FROM events ORDER BY seq")]
-        return json.loads("[" + ",".join(bodies) + "]")
+        try:
+            bodies = [row[0] for row in self.con.execute(  # type: ignore[union-attr]
+                "SELECT body FROM events ORDER BY seq")]
+            return json.loads("[" + ",".join(bodies) + "]")
+        except (sqlite3.Error, TypeError, ValueError, RecursionError):
+            raise StorageError("damaged", f"{self.path.name} has an event that cannot be read.",
+                               "Run dealer-assist verify on it to see which; use a backup "
+                               "copy.") from None
 
     def meta(self, key: str, default: str | None = None) -> str | None:
         return self.meta_values.get(key, default)
