@@ -58,7 +58,7 @@ def test_start_shapes_are_checked_for_every_game(capsys, tmp_path, name, game):
 
 
 @pytest.fixture(scope="module")
-def test_key():
+def regression_key():
     """The fixed public key the regression logs are signed with (in no data folder)."""
     return REGRESSIONS / "test_key.pub.pem"
 
@@ -66,10 +66,10 @@ def test_key():
 @pytest.mark.parametrize("path", sorted((REGRESSIONS / "logs").glob("*.db")),
                          ids=lambda p: p.stem)
 @pytest.mark.parametrize("with_key", [False, True])
-def test_log_regressions(capsys, tmp_path, path, with_key, test_key):
+def test_log_regressions(capsys, tmp_path, path, with_key, regression_key):
     copy = tmp_path / path.name  # never touch the committed file
     shutil.copyfile(path, copy)
-    extra = ["--key", test_key] if with_key else []
+    extra = ["--key", regression_key] if with_key else []
     code, _ = run(capsys, "verify", copy, *extra)
     assert code in (1, 2)
     for fmt in ("text", "json", "csv"):
