@@ -119,3 +119,12 @@ def test_preview_round_shows_the_settlement_without_recording_it(tmp_path):
     result = session.preview_round({"type": "settle"})
     assert [(r.seat, r.amount) for r in result.results] == [(3, 5), (2, 4), (1, -9)]
     assert session.rounds == [] and session.log.last_seq == 9
+
+
+def test_values_the_log_could_not_read_back_are_refused(tmp_path):
+    with pytest.raises(RuleError, match="too large"):
+        Session.new("greek31", None, [{"name": "Ann", "money": 10**20}, *SEATS[1:]])
+    session = new_session(tmp_path / "s.db")
+    with pytest.raises(RuleError, match="invalid character"):
+        session.submit({"type": "deal", "seat": 3, "card": "\ud800"})
+    assert session.log.last_seq == 1

@@ -21,7 +21,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from dealer_assist.errors import RuleError, StorageError
+from dealer_assist import safe_json
+from dealer_assist.errors import InputError, RuleError, StorageError
 from dealer_assist.session.log import EventLog
 from dealer_assist.variants import get_variant
 from dealer_assist.variants.base import (
@@ -104,10 +105,20 @@ def _check_start_types(game: Any, options: Any, first_dealer: Any) -> None:
         raise RuleError("'first_dealer' is a seat number (a whole number)")
 
 
+def _storable(value: Any) -> None:
+    """Refuse what the log could not be read back with (safe_json's bounds: depth, integers
+    beyond 2**53, text that is not Unicode): a report must be able to read every event."""
+    try:
+        safe_json.check_value(value)
+    except InputError as exc:
+        raise RuleError(str(exc)) from None
+
+
 def start_event(game: str, options: dict[str, Any] | None, seats: list[Any],
                 first_dealer: int | None = None) -> dict[str, Any]:
     """Validate a new session and return its ``session_start`` event (options made explicit)."""
     _check_start_types(game, options, first_dealer)
+    _storable({"options": options, "seats": seats})
     variant = get_variant(game)
     resolved = make_options(variant.Options, options)
     specs = _seats_from(seats, variant.SEAT_FIELDS)
@@ -214,6 +225,7 @@ class Session:
         """Check a command; if the rules accept it, log it as one event and return the new state."""
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise RuleError("a command is an object with a 'type'")
+        _storable(event)
         seq = self.entries[-1].seq + 1
         self._accept(event, seq=seq, write=True)
         return self.state
