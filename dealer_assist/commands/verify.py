@@ -4,7 +4,8 @@ Checks each log read-only (the file and its -wal are never changed): every row's
 signature and link, no gap, not empty, meta unchanged, nothing cut off. A log is proven by
 this session's public key (in the data folder, or ``--key``: the key a card room keeps) or by
 the head printed on a slip (``--expect-head``). Exit 0 when every log is intact and proven,
-1 when one is altered, cut off or unproven, 2 when one is not a session log at all.
+1 when one is altered, cut off or not proven (NOT PROVEN: no trusted key and no head), 2 when
+one is not a session log at all.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe(report: VerifyReport) -> str:
-    if report.ok:
+    if report.ok or report.unproven:
         return str(report)
     if report.first_bad_seq is None:
         return f"BROKEN: {report.reason}"

@@ -409,10 +409,13 @@ class VerifyReport:
     first_bad_at: str = ""
     notes: tuple[str, ...] = ()
     unreadable: bool = False  # not a session log at all (missing, not SQLite, foreign...)
+    unproven: bool = False  # consistent, but no trusted key or head to prove it against
 
     def __str__(self) -> str:
         if self.ok:
             return f"OK: {self.events} events, signed chain intact, head {self.head} ({self.proof})"
+        if self.unproven:
+            return f"NOT PROVEN: {self.events} events, {self.reason}"
         if self.first_bad_seq is None:
             return f"BROKEN: {self.reason}"
         return f"BROKEN at event {self.first_bad_seq}: {self.reason}"
@@ -538,7 +541,7 @@ def verify_contents(log: LogContents, *, key: Ed25519PublicKey | None = None,
                             "the chain is consistent, but this session's public key is not in "
                             "this data folder, so a forger's re-signed copy would look the same: "
                             "give --key (the exported public key) or --expect-head N:HASH",
-                            head)
+                            head, unproven=True)
     return VerifyReport(True, check.events, None, "", head, proof, notes=tuple(notes))
 
 
