@@ -101,3 +101,15 @@ def test_a_second_writer_is_refused_and_writes_nothing(tmp_path):
     second = EventLog(path)  # the lock goes with the first writer
     assert second.last_seq == 6
     second.close()
+
+
+def test_a_session_id_in_meta_cannot_point_outside_the_keys_folder(tmp_path):
+    path = make_log(tmp_path / "s.db")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = '../../elsewhere' WHERE key = 'session_id'")
+    con.commit()
+    con.close()
+    with pytest.raises(StorageError) as err:
+        EventLog(path)
+    assert err.value.kind == "damaged" and "not one this app made" in str(err.value)
+    assert not verify(path).ok

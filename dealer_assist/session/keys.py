@@ -27,12 +27,22 @@ def keys_dir() -> Path:
     return folder
 
 
+def _checked(session_id: str) -> str:
+    """A session id as the app makes them (32 hex digits): a file's meta cannot point
+    anywhere else."""
+    if not (isinstance(session_id, str) and len(session_id) == 32
+            and all(c in "0123456789abcdef" for c in session_id)):
+        raise StorageError("damaged", f"The session id {session_id!r} is not one this app made.",
+                           "Run dealer-assist verify on the file; do not continue it.")
+    return session_id
+
+
 def private_key_path(session_id: str) -> Path:
-    return keys_dir() / f"{session_id}.key"
+    return keys_dir() / f"{_checked(session_id)}.key"
 
 
 def trusted_key_path(session_id: str) -> Path:
-    return keys_dir() / f"{session_id}.pub.pem"
+    return keys_dir() / f"{_checked(session_id)}.pub.pem"
 
 
 def public_key_pem(key: Ed25519PublicKey) -> bytes:

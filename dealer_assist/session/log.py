@@ -457,10 +457,10 @@ def read_log(path: str | Path) -> LogContents:
 
 def trusted_key(meta: Mapping[str, str]) -> Ed25519PublicKey | None:
     """The session's public key from this data folder (kept outside the log), if it is here."""
-    session_id = meta.get("session_id", "")
-    if not session_id or not session_id.isalnum():
+    try:
+        path = keys.trusted_key_path(meta.get("session_id", ""))
+    except StorageError:
         return None
-    path = keys.trusted_key_path(session_id)
     return keys.load_public_key(path) if path.exists() else None
 
 
