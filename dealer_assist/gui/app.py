@@ -224,6 +224,8 @@ class MainWindow(QMainWindow):
             self.slip = open_slip(self.session, result, self, self.table.dealer_role())
 
     def close_table(self) -> None:
+        if getattr(self, "slip", None) is not None:
+            self.slip.close()
         if self.camera is not None:
             self.camera.close()
             self.camera = None
