@@ -115,6 +115,8 @@ def test_slip_and_history_show_the_log_head_with_a_qr(driver, window):
     history = window.table.dialog
     assert f"Log head {head}" in history.head.label.text()
     assert not history.head.qr.pixmap().isNull()
+    window.close_table()
+    assert not slip.isVisible()
 
 
 @pytest.mark.parametrize("kind, title", [("newer", "Made by a newer version"),
