@@ -182,7 +182,7 @@ def test_a_log_signed_with_another_key_is_not_shipped(db, tmp_path):
     """A forger without the private key re-signs with a key of their own: the tablet checks
     with the key in its data folder (not the log's meta) and ships nothing."""
     path = make_log(tmp_path / "t1.db", rounds=2)
-    rows, meta = read_log(path)
+    rows, _ = read_log(path)
     _resign_from(path, rows, 2, Ed25519PrivateKey.generate())
     result = sync_log(path, db, "T1")
     assert not result.ok and "altered at event 2" in result.problem and result.on_server == 1
@@ -204,7 +204,7 @@ def test_a_log_whose_key_is_not_here_needs_the_exported_key(db, tmp_path):
 
 def test_a_server_with_another_key_registered_refuses(db, tmp_path):
     path = make_log(tmp_path / "t1.db", rounds=1)
-    rows, meta = read_log(path)
+    rows, _ = read_log(path)
     with psycopg.connect(db, autocommit=True) as conn:  # the owner plants a key beforehand
         conn.execute("INSERT INTO sessions (session_id, card_table, started_at) "
                      "VALUES (%s, 'T1', 'x')", [session_id(rows)])
