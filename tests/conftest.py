@@ -20,3 +20,11 @@ def data_dir(tmp_path, monkeypatch):
     folder.mkdir()
     monkeypatch.setenv("DEALER_ASSIST_DATA", str(folder))
     return folder
+
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """Every test keeps session keys and other user data in its own folder, never ~/.local
+    (the ``data_dir`` fixture, when a test asks for it, replaces this one)."""
+    monkeypatch.setenv("DEALER_ASSIST_DATA", str(tmp_path_factory.mktemp("user-data")))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from dealer_assist.errors import RuleError
+from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.session.engine import ReplayError, Session
-from dealer_assist.session.log import EventLog, verify
+from dealer_assist.session.log import read_events, verify
 
 SEATS = [{"name": "Ann", "money": 50}, {"name": "Bea", "money": 20}, {"name": "Cy", "money": 20}]
 OPENING = [
@@ -54,7 +54,7 @@ def test_undo_is_a_void_event_in_the_log(tmp_path):
     session = new_session(tmp_path / "s.db")
     for event in OPENING:
         session.submit(event)
-    before_bet = Session.from_events(EventLog(tmp_path / "s.db").events()[:-1]).state
+    before_bet = Session.from_events(read_events(tmp_path / "s.db")[:-1]).state
     session.submit({"type": "void"})
     assert session.state == before_bet
     assert session.log.events()[-1] == {"type": "void"}
@@ -87,8 +87,9 @@ def test_new_session_refuses_bad_set_ups(tmp_path):
     with pytest.raises(RuleError, match="2 to 12 players"):
         Session.new("greek31", None, SEATS[:1])
     (tmp_path / "taken.db").write_text("x")
-    with pytest.raises(RuleError, match="already exists"):
+    with pytest.raises(StorageError, match="already exists") as err:
         new_session(tmp_path / "taken.db")
+    assert err.value.kind == "exists" and (tmp_path / "taken.db").read_text() == "x"
 
 
 def test_replay_error_names_the_event_index():
@@ -118,3 +119,12 @@ def test_preview_round_shows_the_settlement_without_recording_it(tmp_path):
     result = session.preview_round({"type": "settle"})
     assert [(r.seat, r.amount) for r in result.results] == [(3, 5), (2, 4), (1, -9)]
     assert session.rounds == [] and session.log.last_seq == 9
+
+
+def test_values_the_log_could_not_read_back_are_refused(tmp_path):
+    with pytest.raises(RuleError, match="too large"):
+        Session.new("greek31", None, [{"name": "Ann", "money": 10**20}, *SEATS[1:]])
+    session = new_session(tmp_path / "s.db")
+    with pytest.raises(RuleError, match="invalid character"):
+        session.submit({"type": "deal", "seat": 3, "card": "\ud800"})
+    assert session.log.last_seq == 1

@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from dealer_assist.errors import RuleError
 from dealer_assist.session.engine import Session
-from dealer_assist.session.log import EventLog, verify
+from dealer_assist.session.log import read_events, verify
 from dealer_assist.variants import available_games, get_variant
 
 JUNK_CARDS = ["ZZ", "11S", "", "A", "QX", None, 7]
@@ -102,7 +102,7 @@ def make_machine(game: str) -> type[RuleBasedStateMachine]:
 
         @invariant()
         def replay_reproduces_state(self):
-            replayed = Session.from_events(EventLog(self.path).events())
+            replayed = Session.from_events(read_events(self.path))
             assert replayed.state == self.session.state
             assert replayed.rounds == self.session.rounds
 

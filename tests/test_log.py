@@ -1,13 +1,18 @@
-"""The session log: hash chain, verify, schema migrations."""
+"""The session log: signed chain, reading back, format, one writer, keys outside the file."""
 
 import sqlite3
 
-from dealer_assist.session.log import EventLog, migrations, verify
+import pytest
+
+from dealer_assist.errors import StorageError
+from dealer_assist.session import keys
+from dealer_assist.session.log import EventLog, Head, genesis, verify, verify_rows
+from dealer_assist.session.storage import APPLICATION_ID, FORMAT
 
 
 def make_log(path, n=5):
-    log = EventLog(path)
-    for i in range(n):
+    log = EventLog.create(path, {"type": "session_start", "game": "greek31"})
+    for i in range(n - 1):
         log.append({"type": "note", "n": i, "text": "é"})
     log.close()
     return path
@@ -15,61 +20,96 @@ def make_log(path, n=5):
 
 def test_appended_events_read_back_in_order(tmp_path):
     log = EventLog(make_log(tmp_path / "s.db"))
-    assert [e["n"] for e in log.events()] == [0, 1, 2, 3, 4]
+    assert [e.get("n") for e in log.events()] == [None, 0, 1, 2, 3]
     assert log.last_seq == 5
+    log.close()
 
 
-def test_intact_log_verifies(tmp_path):
-    report = verify(make_log(tmp_path / "s.db"))
-    assert report.ok and report.events == 5
-    assert "intact" in str(report)
-
-
-def test_one_changed_byte_names_the_event(tmp_path):
+def test_intact_log_verifies_with_the_key_of_the_data_folder(tmp_path):
     path = make_log(tmp_path / "s.db")
-    con = sqlite3.connect(path)
-    body = con.execute("SELECT body FROM events WHERE seq = 3").fetchone()[0]
-    con.execute("UPDATE events SET body = ? WHERE seq = 3", [body.replace('"n":2', '"n":7')])
-    con.commit()
-    con.close()
     report = verify(path)
-    assert not report.ok and report.first_bad_seq == 3
-    assert "event 3" in str(report)
+    assert report.ok and report.events == 5
+    assert report.proof == "signed with this session's key"
+    assert str(report).startswith("OK: 5 events, signed chain intact, head 5:")
 
 
-def test_a_deleted_event_is_detected(tmp_path):
-    path = make_log(tmp_path / "s.db")
-    con = sqlite3.connect(path)
-    con.execute("DELETE FROM events WHERE seq = 2")
-    con.commit()
+def test_file_is_marked_as_this_apps_log(tmp_path):
+    con = sqlite3.connect(make_log(tmp_path / "s.db"))
+    assert con.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert con.execute("PRAGMA user_version").fetchone()[0] == FORMAT
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     con.close()
-    assert verify(path).first_bad_seq == 2
 
 
-def test_a_relinked_chain_is_detected(tmp_path):
-    path = make_log(tmp_path / "s.db")
-    con = sqlite3.connect(path)
-    con.execute("UPDATE events SET prev_hash = ? WHERE seq = 4", ["0" * 64])
-    con.commit()
-    con.close()
-    assert verify(path).first_bad_seq == 4
-
-
-def test_verify_says_what_is_wrong_with_other_files(tmp_path):
-    assert "no such file" in verify(tmp_path / "none.db").reason
-    sqlite3.connect(tmp_path / "other.db").execute("CREATE TABLE x (a)").connection.close()
-    assert "not a session log" in verify(tmp_path / "other.db").reason
-
-
-def test_schema_is_created_by_migrations_and_reopening_is_idempotent(tmp_path):
+def test_private_key_lives_outside_the_log(tmp_path, data_dir):
     path = make_log(tmp_path / "s.db")
     log = EventLog(path)
-    assert [m.name for m in migrations.applied(log.db)] == ["m001_events", "m002_meta"]
-    assert migrations.pending(log.db) == []
-    assert log.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    session_id = log.meta("session_id")
+    log.close()
+    private = keys.private_key_path(session_id)
+    assert private.parent == data_dir / "keys" and private.stat().st_mode & 0o777 == 0o600
+    pem = private.read_bytes()
+    assert pem not in path.read_bytes()
+    assert b"PRIVATE" not in path.read_bytes()
 
 
-def test_meta_values(tmp_path):
-    log = EventLog(tmp_path / "s.db")
-    log.set_meta("game", "greek31")
-    assert log.meta("game") == "greek31" and log.meta("none", "x") == "x"
+def test_a_log_from_another_data_folder_cannot_be_continued(tmp_path, monkeypatch):
+    path = make_log(tmp_path / "s.db")
+    monkeypatch.setenv("DEALER_ASSIST_DATA", str(tmp_path / "elsewhere"))
+    with pytest.raises(StorageError) as err:
+        EventLog(path)
+    assert err.value.kind == "key_missing" and "Copy that key file here" in str(err.value)
+    # not proven without the key, but the chain is consistent and the head proves it
+    report = verify(path)
+    assert not report.ok and report.unproven and "--key" in report.reason
+    assert str(report).startswith("NOT PROVEN: 5 events") and report.head is not None
+    assert verify(path, expect_head=report.head).ok
+
+
+def test_verify_rows_api_checks_a_sequence_and_continues_after_a_known_row(tmp_path):
+    path = make_log(tmp_path / "s.db", n=6)
+    con = sqlite3.connect(path)
+    meta = dict(con.execute("SELECT key, value FROM meta"))
+    rows = con.execute("SELECT seq, at, type, body, prev, sig FROM events ORDER BY seq").fetchall()
+    con.close()
+    key = bytes.fromhex(meta["public_key"])
+    whole = verify_rows(rows, key, genesis(meta))
+    assert whole.ok and whole.events == 6 and whole.head.events == 6
+    first = verify_rows(rows[:3], key, genesis(meta))
+    rest = verify_rows(rows[3:], key, genesis(meta), after=(3, first.last_sig))
+    assert rest.ok and rest.head == whole.head
+    assert verify_rows(rows[4:], key, genesis(meta), after=(3, first.last_sig)).first_bad_seq == 4
+
+
+def test_head_text_round_trips():
+    head = Head(12, "0123456789abcdef")
+    assert Head.parse(str(head)) == head and str(head) == "12:0123456789abcdef"
+    with pytest.raises(ValueError):
+        Head.parse("12:xyz")
+
+
+def test_a_second_writer_is_refused_and_writes_nothing(tmp_path):
+    path = make_log(tmp_path / "s.db")
+    first = EventLog(path)
+    before = path.read_bytes()
+    with pytest.raises(StorageError) as err:
+        EventLog(path)
+    assert err.value.kind == "locked" and "already open for writing by this program" in str(err.value)
+    assert path.read_bytes() == before
+    first.append({"type": "note"})
+    first.close()
+    second = EventLog(path)  # the lock goes with the first writer
+    assert second.last_seq == 6
+    second.close()
+
+
+def test_a_session_id_in_meta_cannot_point_outside_the_keys_folder(tmp_path):
+    path = make_log(tmp_path / "s.db")
+    con = sqlite3.connect(path)
+    con.execute("UPDATE meta SET value = '../../elsewhere' WHERE key = 'session_id'")
+    con.commit()
+    con.close()
+    with pytest.raises(StorageError) as err:
+        EventLog(path)
+    assert err.value.kind == "damaged" and "not one this app made" in str(err.value)
+    assert not verify(path).ok

@@ -1,8 +1,10 @@
-"""``dealer-assist sync FILE.db... --to postgresql://... --table T [--migrate]``.
+"""``dealer-assist sync FILE.db... --to postgresql://... --table T [--key PUBLIC.pem] [--migrate]``.
 
 Ships each session log to the card room's server. Exit status: 0 every log is on the server in
-full; 1 a log or the server refused (altered log, disagreeing server copy, another table's
-session, server unreachable or without the schema); 2 a file is not a session log.
+full; 1 a log or the server refused (altered log, no trusted public key, disagreeing server
+copy or registered key, another table's session, server unreachable or without the schema);
+2 a file is not a session log. Errors the command does not expect end as issue 14's
+``cli.run_command`` maps them (3: internal error).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import psycopg
 from dealer_assist.cardroom import schema
 from dealer_assist.cardroom.chain import NotALog, read_log
 from dealer_assist.cardroom.sync import sync_log
+from dealer_assist.session.keys import load_public_key
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "else the file's name)")
     parser.add_argument("--migrate", action="store_true",
                         help="create or upgrade the card-room schema first (database owner)")
+    parser.add_argument("--key", metavar="PUBLIC.pem",
+                        help="the session's public key, when it is not in this data folder "
+                             "(dealer-assist log export-key)")
     parser.add_argument("--batch", type=int, default=1000, metavar="N",
                         help="events per transaction (default 1000)")
 
@@ -43,10 +49,12 @@ def run(args: argparse.Namespace) -> int:
         if args.migrate:
             with psycopg.connect(args.to, connect_timeout=5, autocommit=True) as conn:
                 print(f"card-room schema at version {schema.migrate(conn)}")
+        key = load_public_key(args.key) if args.key else None
         status = 0
         for path in args.logs:
             try:
-                result = sync_log(path, args.to, _table_of(path, args.table), batch=args.batch)
+                result = sync_log(path, args.to, _table_of(path, args.table), batch=args.batch,
+                                  key=key)
             except NotALog as exc:
                 print(f"{path}: {exc}", file=sys.stderr)
                 status = max(status, 2)

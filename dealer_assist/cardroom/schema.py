@@ -1,9 +1,11 @@
 """The card room's schema on PostgreSQL, by numbered migrations (applied in order, once each).
 
 Tables: ``sessions`` (one per session log, owned by one card-room table), ``events`` (every raw
-column of each log row in ``row``, plus ``seq``/``type``/``at`` for queries), ``session_meta``
-(the log's meta table, append only), ``sync_runs`` (what each sync did or refused: the
-integrity the floor sees) and ``tablets`` (which login role is which table's tablet).
+column of each log row in ``row``, plus ``seq``/``type``/``at`` for queries; the signed chain's
+``prev``/``sig`` travel there too), ``session_meta`` (the log's meta table, append only),
+``session_keys`` (each session's public key, registered by its tablet at the first sync),
+``sync_runs`` (what each sync did or refused: the integrity the floor sees) and ``tablets``
+(which login role is which table's tablet).
 
 Roles: ``cardroom_tablet`` (members insert only their own table's rows, by row-level security),
 ``cardroom_office`` (reads everything). Nobody updates or deletes: no grant allows it and a
@@ -14,6 +16,26 @@ trigger refuses it even for the owner. Another trigger keeps each session's even
 from __future__ import annotations
 
 import psycopg
+
+
+def _guarded(t: str) -> str:
+    """Append only (no update, delete or truncate, even by the owner) and row-level security:
+    a tablet inserts and reads its own table's rows, the office reads everything."""
+    return f"""
+    CREATE TRIGGER {t}_no_change BEFORE UPDATE OR DELETE ON {t}
+        FOR EACH ROW EXECUTE FUNCTION cardroom_append_only();
+    CREATE TRIGGER {t}_no_truncate BEFORE TRUNCATE ON {t}
+        FOR EACH STATEMENT EXECUTE FUNCTION cardroom_append_only();
+    ALTER TABLE {t} ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY {t}_tablet_reads ON {t} FOR SELECT TO cardroom_tablet
+        USING (card_table = cardroom_my_table());
+    CREATE POLICY {t}_tablet_inserts ON {t} FOR INSERT TO cardroom_tablet
+        WITH CHECK (card_table = cardroom_my_table());
+    CREATE POLICY {t}_office_reads ON {t} FOR SELECT TO cardroom_office USING (true);
+    GRANT SELECT, INSERT ON {t} TO cardroom_tablet;
+    GRANT SELECT ON {t} TO cardroom_office;
+    """
+
 
 MIGRATIONS: list[str] = [
     # 1: tables, append-only triggers, roles and row-level security
@@ -71,23 +93,7 @@ MIGRATIONS: list[str] = [
         SELECT card_table FROM public.tablets WHERE role = session_user
     $$;
     """
-    + "".join(
-        f"""
-    CREATE TRIGGER {t}_no_change BEFORE UPDATE OR DELETE ON {t}
-        FOR EACH ROW EXECUTE FUNCTION cardroom_append_only();
-    CREATE TRIGGER {t}_no_truncate BEFORE TRUNCATE ON {t}
-        FOR EACH STATEMENT EXECUTE FUNCTION cardroom_append_only();
-    ALTER TABLE {t} ENABLE ROW LEVEL SECURITY;
-    CREATE POLICY {t}_tablet_reads ON {t} FOR SELECT TO cardroom_tablet
-        USING (card_table = cardroom_my_table());
-    CREATE POLICY {t}_tablet_inserts ON {t} FOR INSERT TO cardroom_tablet
-        WITH CHECK (card_table = cardroom_my_table());
-    CREATE POLICY {t}_office_reads ON {t} FOR SELECT TO cardroom_office USING (true);
-    GRANT SELECT, INSERT ON {t} TO cardroom_tablet;
-    GRANT SELECT ON {t} TO cardroom_office;
-    """
-        for t in ("sessions", "events", "session_meta", "sync_runs")
-    )
+    + "".join(_guarded(t) for t in ("sessions", "events", "session_meta", "sync_runs"))
     + """
     GRANT USAGE ON SEQUENCE sync_runs_id_seq TO cardroom_tablet;
     GRANT SELECT ON tablets TO cardroom_office;
@@ -109,6 +115,18 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER events_in_order BEFORE INSERT ON events
         FOR EACH ROW EXECUTE FUNCTION cardroom_next_seq();
     """,
+    # 3: each session's Ed25519 public key, registered by its tablet at the first sync (the
+    # signed log, issue 14): reports check the server's copy with it, not with the shipped meta
+    """
+    CREATE TABLE session_keys (
+        session_id text PRIMARY KEY REFERENCES sessions,
+        card_table text NOT NULL,
+        public_key text NOT NULL CHECK (public_key ~ '^[0-9a-f]{64}$'),
+        registered_at timestamptz NOT NULL DEFAULT now(),
+        FOREIGN KEY (session_id, card_table) REFERENCES sessions (session_id, card_table)
+    );
+    """
+    + _guarded("session_keys"),
 ]
 
 ROLES = """

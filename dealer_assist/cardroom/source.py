@@ -1,4 +1,9 @@
-"""The card room's server as an event source for reports: one source per session on it."""
+"""The card room's server as an event source for reports: one source per session on it.
+
+Each session's chain is checked with the public key its tablet registered at the first sync
+(``session_keys``), never with the key in the shipped meta alone: a session without a
+registered key is reported as not proven.
+"""
 
 from __future__ import annotations
 
@@ -34,18 +39,34 @@ class ServerSession:
     last_at: str
     synced_at: datetime
     raw: tuple[Row, ...]
+    meta: tuple[tuple[str, str], ...] = ()  # as shipped (append only: a changed value is kept)
+    public_key: str = ""  # hex, as the tablet registered it; empty: none registered
 
     @property
     def label(self) -> str:
         return f"{self.card_table}-{self.started_at[:16].replace(':', '')}-{self.session_id[:8]}"
 
     def integrity(self) -> Integrity:
-        report = verify_rows(list(self.raw))
-        if report.ok or report.first_bad_seq is None:
-            return Integrity(report.ok, report.events, report.first_bad_seq, reason=report.reason)
-        bad = next((r for r in self.raw if r["seq"] == report.first_bad_seq), None)
+        if not self.public_key:
+            return Integrity(False, 0, reason="no public key is registered for this session on "
+                             "the server (its tablet registers it at the first sync), so its "
+                             "chain cannot be proven")
+        meta = dict(self.meta)
+        if len(meta) != len(self.meta):
+            changed = sorted({k for k, _ in self.meta if sum(k == m for m, _ in self.meta) > 1})
+            return Integrity(False, 0, reason=f"its meta was shipped with two values for "
+                             f"{', '.join(changed)}: the log's meta was changed")
+        if not self.raw:
+            return Integrity(False, 0, reason="the server holds no events of this session")
+        report = verify_rows(list(self.raw), bytes.fromhex(self.public_key), meta)
+        if report.ok:
+            return Integrity(True, report.events, head=str(report.head or ""),
+                             proof="signed with the key its tablet registered on the server")
+        bad = next((r for r in self.raw if r.get("seq") == report.first_bad_seq), None)
         return Integrity(False, report.events, report.first_bad_seq,
-                         bad["type"] if bad else "", bad["at"] if bad else "", report.reason)
+                         str(bad.get("type", "")) if bad else "",
+                         str(bad.get("at", "")) if bad else "", report.reason,
+                         str(report.head or ""))
 
     def rows(self) -> list[RawRow]:
         return [(r["seq"], r["at"], r["type"], r["body"]) for r in self.raw]
@@ -74,7 +95,15 @@ def server_sessions(url: str, table: str | None = None, since: str | None = None
                         "ORDER BY session_id, seq", [ids])
             for sid, row in cur:
                 rows[sid].append(row)
-    return [ServerSession(t, sid, g, start, last, synced, tuple(rows[sid]))
+        metas: dict[str, list[tuple[str, str]]] = {sid: [] for sid in ids}
+        for sid, key, value in conn.execute(
+                "SELECT session_id, key, value FROM session_meta WHERE session_id = ANY(%s) "
+                "ORDER BY session_id, key, value", [ids]):
+            metas[sid].append((key, value))
+        keys = dict(conn.execute("SELECT session_id, public_key FROM session_keys "
+                                 "WHERE session_id = ANY(%s)", [ids]).fetchall())
+    return [ServerSession(t, sid, g, start, last, synced, tuple(rows[sid]), tuple(metas[sid]),
+                          keys.get(sid, ""))
             for sid, t, g, start, last, synced in found]
 
 

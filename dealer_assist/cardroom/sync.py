@@ -2,10 +2,13 @@
 
 Append only and idempotent: the server's copy of a session is extended from its last event, in
 order, one transaction per batch, so re-sending is harmless and a dropped connection resumes
-where the server stands. The log's chain is checked first; only the intact prefix of a
-tampered log is shipped and the tamper is reported. A server copy that disagrees with the log
-(another device's log of the same session, or an edited and re-hashed one) is refused and
-reported, never overwritten.
+where the server stands. The log's signed chain is checked first, with the session's public key
+from this data folder (or ``key=``), never with the copy in the log's meta; only the intact
+prefix of a tampered log is shipped and the tamper is reported. The first sync registers the
+session's public key on the server (``session_keys``), where reports check the server's copy
+with it; a server that has another key registered for the session refuses. A server copy that
+disagrees with the log (another device's log of the same session, or one edited and re-signed
+with the session's key) is refused and reported, never overwritten.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from dealer_assist.cardroom import schema
-from dealer_assist.cardroom.chain import Row, read_log, session_id, verify_rows
+from dealer_assist.cardroom.chain import Row, read_log, session_id, tablet_key, verify_rows
+from dealer_assist.session.keys import public_key_hex
 
 # one statement per batch, the rows as one JSON array (COPY is not allowed under row-level
 # security, and arrays of JSON text are slow to escape)
@@ -81,7 +86,7 @@ def _agree(head: int, server_row: dict[str, Any] | None, rows: list[Row]) -> Non
 
 
 def _open_session(conn: psycopg.Connection, sid: str, card_table: str, rows: list[Row],
-                  meta: dict[str, str]) -> None:
+                  meta: dict[str, str], key_hex: str) -> None:
     start = json.loads(rows[0]["body"]) if rows else {}
     conn.execute("INSERT INTO sessions (session_id, card_table, game, started_at) "
                  "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
@@ -95,6 +100,13 @@ def _open_session(conn: psycopg.Connection, sid: str, card_table: str, rows: lis
         cur.executemany("INSERT INTO session_meta (session_id, card_table, key, value) "
                         "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
                         [(sid, card_table, k, v) for k, v in sorted(meta.items())])
+    conn.execute("INSERT INTO session_keys (session_id, card_table, public_key) "
+                 "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING", [sid, card_table, key_hex])
+    registered = conn.execute("SELECT public_key FROM session_keys WHERE session_id = %s",
+                              [sid]).fetchone()
+    if registered is None or registered[0] != key_hex:
+        raise Refused("the server has another public key registered for this session: this "
+                      "log is not the one the server's copy came from")
 
 
 def _send_batch(conn: psycopg.Connection, sid: str, card_table: str, rows: list[Row],
@@ -120,7 +132,7 @@ def _record(conn: psycopg.Connection, result: SyncResult) -> None:
 
 
 def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row],
-          meta: dict[str, str], intact: int, tamper: str, batch: int,
+          meta: dict[str, str], key_hex: str, intact: int, tamper: str, batch: int,
           sent: list[int]) -> SyncResult:
     """Ship over one connection; ``sent[0]`` counts the rows inserted (kept across retries)."""
     schema.check(conn)
@@ -128,7 +140,7 @@ def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row]
     try:
         with conn.transaction():
             _lock(conn, sid)
-            _open_session(conn, sid, card_table, rows, meta)
+            _open_session(conn, sid, card_table, rows, meta, key_hex)
             start, server_row = _head(conn, sid)
             _agree(start, server_row, rows)
         head = start
@@ -153,8 +165,10 @@ def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row]
 
 
 def sync_log(path: str | Path, url: str, card_table: str, *, batch: int = 1000,
-             retries: int = 5, connect: Connect | None = None) -> SyncResult:
-    """Ship one log to the server at ``url`` as table ``card_table``.
+             retries: int = 5, connect: Connect | None = None,
+             key: Ed25519PublicKey | None = None) -> SyncResult:
+    """Ship one log to the server at ``url`` as table ``card_table``, checked with the session's
+    public key from this data folder (or ``key``, the one ``dealer-assist log export-key`` wrote).
 
     Raises ``chain.NotALog`` for a file that is not a session log, ``schema.SchemaError`` for a
     server without this version's schema and ``psycopg.OperationalError`` when the server stays
@@ -164,17 +178,25 @@ def sync_log(path: str | Path, url: str, card_table: str, *, batch: int = 1000,
     rows, meta = read_log(path)
     if not rows:
         return SyncResult(path, card_table, "", 0, 0, 0, "the log has no events")
-    report = verify_rows(rows)
+    trusted = tablet_key(meta, key)
+    if trusted is None:
+        return SyncResult(path, card_table, "", 0, 0, len(rows),
+                          "this session's public key is not in this data folder (the session "
+                          "was started on another computer): give --key with the key that "
+                          "`dealer-assist log export-key` wrote there")
+    report = verify_rows(rows, trusted, meta)
     tamper = "" if report.ok else (
         f"the log is altered at event {report.first_bad_seq}: {report.reason}; only the "
         f"{report.events} intact event(s) before it can be shipped")
+    if not report.ok and report.events == 0:
+        return SyncResult(path, card_table, "", 0, 0, len(rows), tamper)
     connect = connect or (lambda u: psycopg.connect(u, connect_timeout=5, autocommit=True))
     sent = [0]
     for attempt in range(retries + 1):
         try:
             with connect(url) as conn:
-                return _ship(conn, path, card_table, rows, meta, report.events, tamper, batch,
-                             sent)
+                return _ship(conn, path, card_table, rows, meta, public_key_hex(trusted),
+                             report.events, tamper, batch, sent)
         except psycopg.OperationalError:
             if attempt == retries:
                 raise

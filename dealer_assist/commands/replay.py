@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from dealer_assist.errors import RuleError
+from dealer_assist.errors import EXIT_UNREADABLE, InputError
 from dealer_assist.session.engine import ReplayError
 from dealer_assist.session.replay import load_scenario, refusal_json, replay_scenario, session_json
 
@@ -25,9 +25,9 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         print(json.dumps(refusal_json(exc)), file=sys.stderr)
         return 1
-    except RuleError as exc:
+    except InputError as exc:  # the file cannot be read as a scenario
         print(f"replay: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     print(json.dumps(session_json(session), indent=None if args.compact else 2,
                      ensure_ascii=False))
     return 0

@@ -24,10 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_assist.errors import RuleError
+from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.gui.resources import THEMES, stylesheet
+from dealer_assist.gui.slip import open_slip
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
+from dealer_assist.gui.storage_dialog import show_storage_error
 from dealer_assist.gui.sync_light import install as install_sync_light
 from dealer_assist.gui.table_screen import TableScreen
 from dealer_assist.gui.wizard import SessionWizard
@@ -176,6 +178,9 @@ class MainWindow(QMainWindow):
         except RuleError as exc:
             QMessageBox.warning(self, "Cannot start", str(exc))
             return
+        except StorageError as exc:
+            self.dialog = show_storage_error(self, exc)
+            return
         self.show_session(session)
 
     def open_file(self) -> None:
@@ -191,6 +196,9 @@ class MainWindow(QMainWindow):
         except RuleError as exc:
             QMessageBox.warning(self, "Cannot open", f"{path}:\n{exc}")
             return False
+        except StorageError as exc:  # not a log, locked by another window, read-only...
+            self.dialog = show_storage_error(self, exc)
+            return False
         self.show_session(session)
         return True
 
@@ -203,6 +211,7 @@ class MainWindow(QMainWindow):
         self.session = session
         self.table = TableScreen(session, self.stack)
         self.table.game_over.connect(self.show_standings)
+        self.table.round_settled.connect(self.show_slip)
         self.stack.addWidget(self.table)
         self.stack.setCurrentWidget(self.table)
         self.setWindowTitle(f"31 dealer assist — {session.view().title}")
@@ -212,7 +221,14 @@ class MainWindow(QMainWindow):
         if session.ended or session.state.finished:
             self.show_standings()
 
+    def show_slip(self, result: object) -> None:
+        """The settled round with the log head and its QR (gui/slip.py)."""
+        if self.session is not None and self.table is not None:
+            self.slip = open_slip(self.session, result, self, self.table.dealer_role())
+
     def close_table(self) -> None:
+        if getattr(self, "slip", None) is not None:
+            self.slip.close()
         if self.camera is not None:
             self.camera.close()
             self.camera = None
@@ -315,9 +331,9 @@ def application() -> QApplication:
 def run(args: argparse.Namespace) -> int:
     app = application()
     window = MainWindow(args.theme)
-    if getattr(args, "file", None) and not window.open_path(args.file):
-        return 1
     window.showFullScreen() if getattr(args, "full_screen", False) else window.show()
+    if getattr(args, "file", None):
+        window.open_path(args.file)  # a file that cannot be opened: its dialog on the start screen
     return app.exec()
 
 

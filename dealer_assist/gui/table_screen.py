@@ -14,13 +14,15 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from dealer_assist.errors import RuleError
+from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, same_action
+from dealer_assist.gui.head_widget import add_head, session_head
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
 from dealer_assist.gui.offer_dialog import OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
+from dealer_assist.gui.storage_dialog import show_storage_error
 from dealer_assist.gui.table_view import TableWidget
 from dealer_assist.gui.void_dialog import VoidDialog, describe
 from dealer_assist.session.engine import Session
@@ -220,6 +222,10 @@ class TableScreen(QWidget):
         except RuleError as exc:
             self.say(str(exc), error=True)
             return False
+        except StorageError as exc:  # full disk, read-only...: nothing recorded, table unchanged
+            self.say(f"Not recorded: {exc.what}", error=True)
+            self.dialog = show_storage_error(self, exc)
+            return False
         if event.get("type") in ("void", "end_session"):
             self.say("")
         self.input.entry.clear()
@@ -267,6 +273,7 @@ class TableScreen(QWidget):
 
     def open_history(self) -> None:
         self.dialog = HistoryDialog(self.session.rounds, self.session.names, self)
+        add_head(self.dialog, session_head(self.session))
         self.dialog.open()
 
     def end_session(self, reason: str = "") -> bool:

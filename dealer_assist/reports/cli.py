@@ -2,9 +2,10 @@
 ``dealer-assist report --from postgresql://... [--table T] [--since TIME]`` (the card room's
 server: the same reconciliation, from the events synced there).
 
-Exit status 0 when every check of every log passes, 1 when any fails (altered log, unbalanced
-results, ledger mismatch, chip-count discrepancy, unreadable log), 2 when the server cannot be
-read.
+Logs are read read-only (the file and its -wal are never changed). Exit status 0 when every
+check of every log passes, 1 when any fails (altered or unproven log, unbalanced results, ledger
+mismatch, chip-count discrepancy, a log that cannot be replayed, no session on the server
+matches), 2 when a file is not a session log at all or the server cannot be read.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from dealer_assist.errors import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE
 from dealer_assist.reports.export_csv import to_csv_text, write_csv
 from dealer_assist.reports.export_json import to_json
 from dealer_assist.reports.pdf import write_pdf
-from dealer_assist.reports.reconcile import LogFile, reconcile
+from dealer_assist.reports.reconcile import LogFile, Reconciliation, reconcile
 from dealer_assist.reports.source import EventSource
 from dealer_assist.reports.text import to_text
+from dealer_assist.session.keys import load_public_key
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "wagers.csv, wager_settlements.csv, settlements.csv, "
                              "transfers.csv); pdf default: <first log>-report.pdf in the "
                              "current folder")
+    parser.add_argument("--key", metavar="PUBLIC.pem",
+                        help="the sessions' public key, when it is not in this data folder "
+                             "(dealer-assist log export-key)")
 
 
 def _sources(args: argparse.Namespace) -> list[EventSource] | str:
@@ -46,9 +52,13 @@ def _sources(args: argparse.Namespace) -> list[EventSource] | str:
             return "--table and --since choose sessions on a server: use them with --from"
         if not args.logs:
             return "give session log file(s) or --from a card-room server"
-        return [LogFile(p) for p in args.logs]
+        key = load_public_key(args.key) if args.key else None
+        return [LogFile(p, key) for p in args.logs]
     if args.logs:
         return "give either log files or --from a server, not both"
+    if args.key:
+        return ("--key is for log files: a server's sessions are checked with the public keys "
+                "their tablets registered (see docs/card-room.md)")
     from dealer_assist.cardroom.source import read_server  # only when asked: needs psycopg
 
     return read_server(args.server, args.table, args.since)
@@ -58,24 +68,33 @@ def run(args: argparse.Namespace) -> int:
     sources = _sources(args)
     if isinstance(sources, str):
         print(f"report: {sources}", file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     if not sources:
         print("report: no session on the server matches", file=sys.stderr)
-        return 1
+        return EXIT_REFUSED
     rec = reconcile(sources)
     out: Path | None = args.out
-    if args.format == "pdf":
-        first = Path(sources[0].label).stem
-        path = write_pdf(rec, out or Path(f"{first}-report.pdf"))
+    try:
+        _write(rec, args.format, out, Path(sources[0].label))
+    except OSError as exc:
+        print(f"report: cannot write {exc.filename or out}: {exc.strerror}", file=sys.stderr)
+        return EXIT_REFUSED
+    if any(t.unreadable for t in rec.tables):
+        return EXIT_UNREADABLE
+    return EXIT_OK if rec.ok else EXIT_REFUSED
+
+
+def _write(rec: Reconciliation, fmt: str, out: Path | None, first: Path) -> None:
+    if fmt == "pdf":
+        path = write_pdf(rec, out or Path(f"{first.stem}-report.pdf"))
         print(f"wrote {path}")
-    elif args.format == "csv" and out is not None:
+    elif fmt == "csv" and out is not None:
         for path in write_csv(rec, out):
             print(f"wrote {path}")
     else:
-        text = {"text": to_text, "json": to_json, "csv": to_csv_text}[args.format](rec)
+        text = {"text": to_text, "json": to_json, "csv": to_csv_text}[fmt](rec)
         if out is None:
             print(text)
         else:
             out.write_text(text + "\n", encoding="utf-8")
             print(f"wrote {out}")
-    return 0 if rec.ok else 1

@@ -23,7 +23,8 @@ def table_dict(t: TableReport) -> dict[str, Any]:
         "file": str(t.path), "game": t.game, "title": t.title, "ok": t.ok, "error": t.error,
         "integrity": {"ok": i.ok, "events": i.events, "first_bad_seq": i.first_bad_seq,
                       "first_bad_type": i.first_bad_type, "first_bad_at": i.first_bad_at,
-                      "reason": i.reason, "text": i.sentence()},
+                      "reason": i.reason, "head": i.head or None, "proof": i.proof,
+                      "text": i.sentence()},
     }
     if t.error:
         return out

@@ -3,15 +3,18 @@ results per round, checks, the transfer plan with its explanation, and signature
 
 from __future__ import annotations
 
+import io
 from datetime import datetime
 from pathlib import Path
 
+import segno
 from fpdf import FPDF
 
 from dealer_assist.reports.chart import ChartData, chart_data
 from dealer_assist.reports.reconcile import Reconciliation, TableReport
 from dealer_assist.reports.text import round_rows, seat_rows, signed
 from dealer_assist.reports.transfers import TransferPlan
+from dealer_assist.session.log import Head
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 MAX_ROUND_ROWS = 300  # a longer session prints its first rounds (the exports have them all)
@@ -122,6 +125,31 @@ def _plan(pdf: _Report, plan: TransferPlan | None,
     pdf.para(plan.explanation(), size=8, color=GREY, height=4)
 
 
+def _heads(pdf: _Report, rec: Reconciliation) -> None:
+    """Each log's head (N:HASH) and its QR code, beside the signatures: what was signed can
+    later be checked with ``dealer-assist verify FILE.db --expect-head N:HASH``."""
+    pdf.ln(4)
+    pdf.para("Log heads", size=11, bold=True)
+    pdf.para("Signing also signs these heads: 'dealer-assist verify FILE.db --expect-head "
+             "N:HASH' later proves that the first N events are unchanged and nothing was cut "
+             "off.", size=8, color=GREY, height=4)
+    for t in rec.tables:
+        if not t.integrity.head:
+            pdf.para(f"{t.path.name}: no head ({t.integrity.reason or 'unreadable'})", size=9)
+            continue
+        if pdf.will_page_break(30):
+            pdf.add_page()
+        y = pdf.get_y() + 1
+        png = io.BytesIO()
+        segno.make(Head.parse(t.integrity.head).qr_text, error="m").save(
+            png, kind="png", scale=4, border=1)
+        pdf.image(png, x=pdf.l_margin, y=y, w=26, h=26)
+        pdf.set_xy(pdf.l_margin + 30, y + 8)
+        pdf.style(10, bold=True)
+        pdf.cell(0, 5, pdf.text_safe(f"{t.path.name}: head {t.integrity.head}"))
+        pdf.set_xy(pdf.l_margin, y + 28)
+
+
 def _signatures(pdf: _Report, names: list[str]) -> None:
     pdf.ln(4)
     pdf.para("Signatures", size=11, bold=True)
@@ -191,6 +219,9 @@ def write_pdf(rec: Reconciliation, path: Path) -> Path:
         pdf.para("Who pays whom", size=11, bold=True)
         _plan(pdf, rec.plan)
     signers = ["Dealer", "Witness", *rec.nets]
+    if pdf.will_page_break(min(250, 30 + 30 * len(rec.tables) + 12 * len(signers))):
+        pdf.add_page()  # the heads and the signatures that sign them on one page
+    _heads(pdf, rec)
     _signatures(pdf, signers)
     pdf.output(str(path))
     return path

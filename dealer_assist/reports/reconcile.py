@@ -13,18 +13,26 @@ Generic over games: it reads ``RoundResult`` (per-seat results, ``house``), the 
 from __future__ import annotations
 
 import gc
-import json
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.errors import RuleError
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from dealer_assist import safe_json
+from dealer_assist.errors import EXIT_UNREADABLE, InputError, RuleError, StorageError
 from dealer_assist.reports.source import EventSource, RawRow, SourceError
 from dealer_assist.reports.transfers import TransferPlan, combine, house_plan, plan_transfers
 from dealer_assist.session.engine import Session
-from dealer_assist.session.log import verify
+from dealer_assist.session.log import (
+    Head,
+    LogContents,
+    VerifyReport,
+    read_log,
+    verify,
+    verify_contents,
+)
 
 HOUSE = "House"
 MONEY_EVENTS = ("buy_in", "cash_out")
@@ -34,7 +42,8 @@ NOT_WAGERS = {"session_start", "void", "end_session", "chip_count", *MONEY_EVENT
 
 @dataclass(frozen=True, slots=True)
 class Integrity:
-    """The hash chain check, with the first altered event named (seq, type and time)."""
+    """The signed chain check (session/log.py ``verify``), with the first altered event named
+    (seq, type and time), the head (``N:HASH``) and how the log was proven."""
 
     ok: bool
     events: int
@@ -42,10 +51,13 @@ class Integrity:
     first_bad_type: str = ""
     first_bad_at: str = ""
     reason: str = ""
+    head: str = ""
+    proof: str = ""
 
     def sentence(self) -> str:
         if self.ok:
-            return f"Intact: {self.events} events, every hash matches the chain."
+            return (f"Intact: {self.events} events, every signature matches the chain "
+                    f"({self.proof}); head {self.head}.")
         if self.first_bad_seq is None:
             return f"Not verifiable: {self.reason}."
         what = f"event {self.first_bad_seq}"
@@ -165,6 +177,7 @@ class TableReport:
     ended: bool = False
     in_progress: bool = False
     error: str = ""  # the log could not be replayed: no numbers
+    unreadable: bool = False  # not a session log at all (missing, not SQLite, foreign...)
 
     @property
     def status(self) -> str:
@@ -231,30 +244,15 @@ class Reconciliation:
 # ---------------------------------------------------------------- integrity
 
 
-def _raw_rows(path: Path) -> list[RawRow]:
-    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return con.execute("SELECT seq, at, type, body FROM events ORDER BY seq").fetchall()
-    finally:
-        con.close()
+def _integrity(report: VerifyReport) -> Integrity:
+    return Integrity(report.ok, report.events, report.first_bad_seq, report.first_bad_type,
+                     report.first_bad_at, report.reason, str(report.head or ""), report.proof)
 
 
-def check_integrity(path: str | Path) -> Integrity:
-    """Verify the hash chain and name the first altered event by its seq, type and time."""
-    try:
-        report = verify(path)
-    except sqlite3.DatabaseError as exc:  # verify() itself does not catch a non-SQLite file
-        return Integrity(False, 0, reason=f"not a session log ({exc})")
-    if report.ok or report.first_bad_seq is None:
-        return Integrity(report.ok, report.events, reason=report.reason)
-    kind = at = ""
-    try:
-        for seq, when, typ, _ in _raw_rows(Path(path)):
-            if seq == report.first_bad_seq:
-                kind, at = typ, when
-    except sqlite3.Error:
-        pass
-    return Integrity(False, report.events, report.first_bad_seq, kind, at, report.reason)
+def check_integrity(path: str | Path, *, key: Ed25519PublicKey | None = None,
+                    expect_head: Head | None = None) -> Integrity:
+    """Verify the signed chain (read-only) and name the first altered event."""
+    return _integrity(verify(path, key=key, expect_head=expect_head))
 
 
 # ---------------------------------------------------------------- replay
@@ -262,6 +260,31 @@ def check_integrity(path: str | Path) -> Integrity:
 
 def _money(session: Session) -> dict[int, int]:
     return {s.seat: s.money for s in session.view().seats}
+
+
+def _pending_money(session: Session, checkpoint: Any, after_round: int) -> list[MoneyLine]:
+    """The buy-ins and cash-outs of the round in progress, each measured as the engine folds
+    the round now (from its start, without voided entries): a void re-measures the ones after
+    it, e.g. a cash-out of "everything" takes what is there once an earlier one is withdrawn."""
+    lines, state, variant = [], checkpoint, session.variant
+    for entry in session.round_entries:
+        before = {s.seat: s.money for s in variant.view(state).seats}
+        state = variant.apply(state, entry.body)
+        kind = entry.body.get("type")
+        if kind in MONEY_EVENTS:
+            seat = entry.body["seat"]
+            after = {s.seat: s.money for s in variant.view(state).seats}
+            lines.append(MoneyLine(entry.seq, after_round, kind, seat,
+                                   abs(after[seat] - before[seat])))
+    return lines
+
+
+def _with(ledger: list[int], money: list[MoneyLine]) -> list[int]:
+    """Each seat's money by the ledger once ``money`` (buy-ins and cash-outs) is counted."""
+    out = list(ledger)
+    for m in money:
+        out[m.seat - 1] += m.amount if m.type == "buy_in" else -m.amount
+    return out
 
 
 def _outcome(amount: int, outcome: str, detail: str) -> str:
@@ -311,48 +334,72 @@ def _is_house_banked(variant: Any, rounds: list[RoundLine]) -> bool:
     return bool(getattr(variant, "HOUSE_BANKED", False)) or any(r.house for r in rounds)
 
 
-@dataclass(frozen=True)
 class LogFile:
-    """A session log file as an event source (read-only)."""
+    """A session log file as an event source: read once, read-only (the file and its -wal are
+    never changed); the integrity and the numbers come from the same rows. ``key`` is the
+    session's public key when it is not in this data folder."""
 
-    path: Path
+    def __init__(self, path: str | Path, key: Ed25519PublicKey | None = None) -> None:
+        self.path = Path(path)
+        self.key = key
+        self._log: LogContents | None = None
+        self._error: StorageError | None = None
 
     @property
     def label(self) -> str:
         return str(self.path)
 
+    def _read(self) -> LogContents:
+        if self._log is None and self._error is None:
+            try:
+                self._log = read_log(self.path)
+            except StorageError as exc:
+                self._error = exc
+        if self._error is not None:
+            raise SourceError(self._error.what,
+                              unreadable=self._error.exit_status == EXIT_UNREADABLE)
+        assert self._log is not None
+        return self._log
+
     def integrity(self) -> Integrity:
-        return check_integrity(self.path)
+        try:
+            log = self._read()
+        except SourceError as exc:
+            return Integrity(False, 0, reason=str(exc).rstrip("."))
+        return _integrity(verify_contents(log, key=self.key))
 
     def rows(self) -> list[RawRow]:
-        try:
-            return _raw_rows(self.path)
-        except sqlite3.Error as exc:
-            raise SourceError(str(exc)) from exc
+        return [(seq, at, kind, body) for seq, at, kind, body, *_ in self._read().rows]
 
 
-def as_source(log: str | Path | EventSource) -> EventSource:
-    return log if isinstance(log, EventSource) else LogFile(Path(log))
+def as_source(log: str | Path | EventSource, key: Ed25519PublicKey | None = None
+              ) -> EventSource:
+    return log if isinstance(log, EventSource) else LogFile(log, key)
 
 
-def reconcile_log(log: str | Path | EventSource) -> TableReport:
+def reconcile_log(log: str | Path | EventSource, *, key: Ed25519PublicKey | None = None
+                  ) -> TableReport:
     """Replay one session's events and reconcile them; a session that cannot be replayed gets
-    ``error`` set. ``log`` is a file or any other event source (the card room's server)."""
-    source = as_source(log)
+    ``error`` set. ``log`` is a file (read-only; ``key`` its public key when not in this data
+    folder) or any other event source (the card room's server)."""
+    source = as_source(log, key)
     table = TableReport(Path(source.label), source.integrity())
     try:
         rows = source.rows()
     except SourceError as exc:
         table.error = f"cannot read the log: {exc}"
+        table.unreadable = exc.unreadable
         return table
     if not rows:
         table.error = "the log has no events"
         return table
-    try:
-        bodies = [(seq, json.loads(body)) for seq, _, _, body in rows]
-    except ValueError:
-        table.error = "an event's body is not valid JSON (see the integrity check)"
-        return table
+    bodies = []
+    for seq, _, _, body in rows:
+        try:
+            bodies.append((seq, safe_json.loads(body)))
+        except InputError as exc:
+            table.error = f"event {seq}'s body cannot be read ({exc}; see the integrity check)"
+            return table
     was_enabled = gc.isenabled()
     gc.disable()  # a replay makes many long-lived objects and no cyclic garbage (as the engine)
     try:
@@ -374,36 +421,19 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
     table.game, table.title, table.names = variant.NAME, variant.TITLE, session.names
     n = len(session.seats)
     start = [s.money for s in session.seats]
-    ledger = list(start)
-    buy_ins, cash_outs = [0] * n, [0] * n
-    pending: dict[int, MoneyLine] = {}  # money events of the round in progress (voidable)
+    settled = list(start)  # each seat's money by the ledger at the last settled round
+    checkpoint = session.state  # the game's state then: the round in progress refolds from it
+    pending: list[MoneyLine] = []  # buy-ins and cash-outs of the round in progress (voidable)
     mismatch: str = ""
     for seq, body in bodies[1:]:
         kind = body.get("type") if isinstance(body, dict) else None
-        before = _money(session) if kind in MONEY_EVENTS else None
-        voided_before = set(session.voided)
         rounds_before = len(session.rounds)
         try:
             session.submit(body)
         except RuleError as exc:
             raise RuleError(f"event {seq} ({kind}) is refused on replay: {exc}") from exc
-        if kind in MONEY_EVENTS:
-            seat = body["seat"]
-            amount = abs(_money(session)[seat] - before[seat])  # type: ignore[index]
-            line = MoneyLine(seq, rounds_before, kind, seat, amount)
-            table.money.append(line)
-            pending[seq] = line
-            sign = 1 if kind == "buy_in" else -1
-            ledger[seat - 1] += sign * amount
-            (buy_ins if kind == "buy_in" else cash_outs)[seat - 1] += amount
-        elif kind == "void":
-            for target in set(session.voided) - voided_before:
-                line = pending.pop(target, None)
-                if line is not None:  # a withdrawn buy-in or cash-out
-                    sign = 1 if line.type == "buy_in" else -1
-                    ledger[line.seat - 1] -= sign * line.amount
-                    (buy_ins if line.type == "buy_in" else cash_outs)[line.seat - 1] -= line.amount
-                    table.money.remove(line)
+        if kind in MONEY_EVENTS or kind == "void":
+            pending = _pending_money(session, checkpoint, rounds_before)
         elif _is_wager(body):
             seat, amount = body.get("seat"), body.get("amount")
             table.wagers.append(WagerLine(
@@ -415,8 +445,10 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
                 table.settlements += settlement_lines(result.number, r.seat, r.detail)
             line = _round_line(result, n)
             table.rounds.append(line)
-            ledger = [a + b for a, b in zip(ledger, line.amounts, strict=True)]
-            pending = {}
+            settled = [a + b for a, b in zip(_with(settled, pending), line.amounts, strict=True)]
+            table.money += pending
+            pending, checkpoint = [], session.state
+        ledger = _with(settled, pending)
         if kind == "chip_count":
             for key, counted in body["counts"].items():
                 seat = int(key)
@@ -429,6 +461,11 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
                 seat = wrong[0]
                 mismatch = (f"after event {seq}, {session.names[seat - 1]} holds "
                             f"{game_money[seat]} by the game but {ledger[seat - 1]} by the ledger")
+    table.money += pending
+    ledger = _with(settled, pending)
+    buy_ins, cash_outs = [0] * n, [0] * n
+    for m in table.money:
+        (buy_ins if m.type == "buy_in" else cash_outs)[m.seat - 1] += m.amount
     voided = set(session.voided)
     table.wagers = [WagerLine(w.seq, w.round, w.type, w.seat, w.amount, w.fields, w.seq in voided)
                     for w in table.wagers]
@@ -526,11 +563,12 @@ def _add(nets: dict[str, int], display: dict[str, str], more: dict[str, int]) ->
         nets[display[key]] = nets.get(display[key], 0) + amount
 
 
-def reconcile(paths: list[str | Path] | list[EventSource]) -> Reconciliation:
+def reconcile(paths: list[str | Path] | list[EventSource], *,
+              key: Ed25519PublicKey | None = None) -> Reconciliation:
     """Reconcile every log and plan one set of transfers over all of them: people are matched
     by name; results at player-banked tables settle among the players with the fewest
     transfers, results at house-banked tables settle with the house."""
-    tables = [reconcile_log(p) for p in paths]
+    tables = [reconcile_log(p, key=key) for p in paths]
     nets: dict[str, int] = {}
     players: dict[str, int] = {}
     house: dict[str, int] = {}

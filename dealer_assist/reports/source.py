@@ -15,7 +15,12 @@ RawRow = tuple[int, str, str, str]  # seq, at, type, body (JSON text)
 
 
 class SourceError(Exception):
-    """The source's events cannot be read (its message says why)."""
+    """The source's events cannot be read (its message says why); ``unreadable`` when it is
+    not a session log at all (a report's exit status 2)."""
+
+    def __init__(self, message: str, *, unreadable: bool = False) -> None:
+        super().__init__(message)
+        self.unreadable = unreadable
 
 
 @runtime_checkable

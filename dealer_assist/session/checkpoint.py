@@ -1,9 +1,11 @@
 """Checkpoints: a cache of a session's folded state beside its log, so a long session reopens fast.
 
 Derived, never the truth. A checkpoint (``<log>.checkpoint``) holds the session's state after
-the log's event *k*, with event *k*'s hash, a fingerprint of the fold's code (the engine, the
-games, the cards) and an HMAC-SHA256 over all of it, keyed by a secret in the user's data folder.
-It is used only when the HMAC, the fingerprint and the log's hash at *k* all match; then only
+the log's event *k*, with event *k*'s Ed25519 signature (the signed chain's ``sig``: it depends
+on every event up to *k*, so the checkpoint is bound to that prefix of this very log), a
+fingerprint of the fold's code (the engine, the games, the cards) and an HMAC-SHA256 over all of
+it, keyed by a secret in the user's data folder.
+It is used only when the HMAC, the fingerprint and the log's signature at *k* all match; then only
 the events after *k* are folded. Otherwise it is ignored (the log is replayed in full) and
 rewritten. The state is pickled for speed, so nothing is unpickled before the HMAC checks: a
 file planted beside a log cannot run code. Any failure to read or write a checkpoint is silent:
@@ -25,7 +27,7 @@ from typing import Any
 
 from dealer_assist.paths import data_dir
 
-MAGIC = b"dealer-assist checkpoint 1\n"
+MAGIC = b"dealer-assist checkpoint 2\n"  # 2: bound to the signed chain's sig
 KEY_FILE = "checkpoint.key"
 # the Session attributes a fold derives (everything else comes from session_start or the log)
 FIELDS = ("state", "rounds", "voided", "ended", "chip_counts", "money_moves", "_checkpoint",
@@ -60,9 +62,9 @@ def fingerprint() -> str:
     return digest.hexdigest()
 
 
-def hash_at(log: Any, seq: int) -> str | None:
-    """The hash the log stores for event ``seq`` (None if there is no such event)."""
-    row = log.db.execute("SELECT hash FROM events WHERE seq = ?", [seq]).fetchone()
+def sig_at(log: Any, seq: int) -> str | None:
+    """The signature the log stores for event ``seq`` (None if there is no such event)."""
+    row = log.con.execute("SELECT sig FROM events WHERE seq = ?", [seq]).fetchone()
     return row[0] if row else None
 
 
@@ -110,10 +112,10 @@ def _mac(key: bytes, body: bytes) -> bytes:
     return hmac.new(key, MAGIC + body, hashlib.sha256).digest()
 
 
-def save(log_path: Path, seq: int, head_hash: str, values: dict[str, Any]) -> bool:
-    """Write the state after event ``seq`` (whose hash is ``head_hash``); False if it could not."""
+def save(log_path: Path, seq: int, sig: str, values: dict[str, Any]) -> bool:
+    """Write the state after event ``seq`` (whose signature is ``sig``); False if it could not."""
     try:
-        body = _dumps((fingerprint(), seq, head_hash, values))
+        body = _dumps((fingerprint(), seq, sig, values))
         target = path_for(log_path)
         temp = target.with_name(target.name + ".tmp")
         temp.write_bytes(MAGIC + _mac(_key(), body) + body)
@@ -123,9 +125,9 @@ def save(log_path: Path, seq: int, head_hash: str, values: dict[str, Any]) -> bo
         return False
 
 
-def load(log_path: Path, hash_at: Any) -> tuple[int, dict[str, Any]] | None:
-    """``(seq, values)`` of a valid checkpoint of this log, else None. ``hash_at(seq)`` is the
-    log's hash of event ``seq`` (None if there is no such event)."""
+def load(log_path: Path, sig_at: Any) -> tuple[int, dict[str, Any]] | None:
+    """``(seq, values)`` of a valid checkpoint of this log, else None. ``sig_at(seq)`` is the
+    log's signature of event ``seq`` (None if there is no such event)."""
     try:
         data = path_for(log_path).read_bytes()
         if not data.startswith(MAGIC):
@@ -133,9 +135,9 @@ def load(log_path: Path, hash_at: Any) -> tuple[int, dict[str, Any]] | None:
         mac, body = data[len(MAGIC):len(MAGIC) + 32], data[len(MAGIC) + 32:]
         if not hmac.compare_digest(mac, _mac(_key(), body)):
             return None
-        code, seq, head_hash, values = pickle.loads(body)  # authenticated: made by this app
+        code, seq, sig, values = pickle.loads(body)  # authenticated: made by this app
     except (OSError, ValueError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         return None
-    if code != fingerprint() or hash_at(seq) != head_hash or set(values) != set(FIELDS):
+    if code != fingerprint() or sig_at(seq) != sig or set(values) != set(FIELDS):
         return None
     return seq, values

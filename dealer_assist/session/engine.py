@@ -23,7 +23,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from dealer_assist.errors import RuleError
+from dealer_assist import safe_json
+from dealer_assist.errors import InputError, RuleError, StorageError
 from dealer_assist.session import checkpoint
 from dealer_assist.session.log import EventLog
 from dealer_assist.variants import get_variant
@@ -118,9 +119,31 @@ def _seats_from(raw: list[Any], seat_fields: tuple[str, ...]) -> tuple[SeatSpec,
     return tuple(seats)
 
 
+def _check_start_types(game: Any, options: Any, first_dealer: Any) -> None:
+    """The shapes every game relies on, checked before any game sees them."""
+    if not isinstance(game, str):
+        raise RuleError("'game' is the name of a game (text)")
+    if options is not None and not isinstance(options, dict):
+        raise RuleError("'options' is an object of option names and values")
+    if first_dealer is not None and (isinstance(first_dealer, bool)
+                                     or not isinstance(first_dealer, int)):
+        raise RuleError("'first_dealer' is a seat number (a whole number)")
+
+
+def _storable(value: Any) -> None:
+    """Refuse what the log could not be read back with (safe_json's bounds: depth, integers
+    beyond 2**53, text that is not Unicode): a report must be able to read every event."""
+    try:
+        safe_json.check_value(value)
+    except InputError as exc:
+        raise RuleError(str(exc)) from None
+
+
 def start_event(game: str, options: dict[str, Any] | None, seats: list[Any],
                 first_dealer: int | None = None) -> dict[str, Any]:
     """Validate a new session and return its ``session_start`` event (options made explicit)."""
+    _check_start_types(game, options, first_dealer)
+    _storable({"options": options, "seats": seats})
     variant = get_variant(game)
     resolved = make_options(variant.Options, options)
     specs = _seats_from(seats, variant.SEAT_FIELDS)
@@ -161,9 +184,10 @@ class Session:
     """A live session: the current state, the log it is written to, and the rounds so far."""
 
     def __init__(self, start: dict[str, Any], log: EventLog | None = None) -> None:
-        if start.get("type") != "session_start":
+        if not isinstance(start, dict) or start.get("type") != "session_start":
             raise RuleError("the first event of a session must be 'session_start'")
         check_fields(start, ("game", "options", "seats", "first_dealer"))
+        _check_start_types(start.get("game", ""), start.get("options"), start.get("first_dealer"))
         self.variant: ModuleType = get_variant(start.get("game", ""))
         options = make_options(self.variant.Options, start.get("options"))
         seats = _seats_from(start.get("seats"), self.variant.SEAT_FIELDS)
@@ -188,14 +212,10 @@ class Session:
             first_dealer: int | None = None, path: str | Path | None = None) -> Session:
         """Start a session; with ``path`` it is logged to that SQLite file (which must be new)."""
         body = start_event(game, options, seats, first_dealer)
-        log = None
-        if path is not None:
-            if Path(path).exists() and Path(path).stat().st_size > 0:
-                raise RuleError(f"{path} already exists: open it to resume, or choose a new file")
-            log = EventLog(path)
-            log.append(body)
-            log.set_meta("game", body["game"])
-        return cls(body, log)
+        session = cls(body)
+        if path is not None:  # the file, its key and event 1 in one step (StorageError: none)
+            session.log = EventLog.create(path, body)
+        return session
 
     @classmethod
     def from_events(cls, events: list[dict[str, Any]], log: EventLog | None = None) -> Session:
@@ -218,13 +238,18 @@ class Session:
     def open(cls, path: str | Path) -> Session:
         """Reopen a logged session and rebuild its state by replaying every event."""
         if not Path(path).exists():
-            raise RuleError(f"no session log at {path}")
-        log = EventLog(path)
-        with _bulk_load():
-            events = log.events()
-        session = cls._from_checkpoint(events, log)
-        if session is None:
-            session = cls.from_events(events, log)
+            raise StorageError("missing", f"There is no session log at {path}.",
+                               "Check the name and folder.")
+        log = EventLog(path)  # StorageError if it is not a log, locked, or not writable
+        try:
+            with _bulk_load():
+                events = log.events()
+            session = cls._from_checkpoint(events, log)
+            if session is None:
+                session = cls.from_events(events, log)
+        except BaseException:
+            log.close()
+            raise
         if len(events) - session._saved_seq >= checkpoint.SAVE_AFTER:
             session.save_checkpoint()
         return session
@@ -233,7 +258,7 @@ class Session:
     def _from_checkpoint(cls, events: list[dict[str, Any]], log: EventLog) -> Session | None:
         """The session from its checkpoint plus the events after it, or None (no valid one)."""
         with _bulk_load():
-            saved = checkpoint.load(log.path, functools.partial(checkpoint.hash_at, log))
+            saved = checkpoint.load(log.path, functools.partial(checkpoint.sig_at, log))
             if saved is None or not events or saved[0] > len(events):
                 return None
             seq, values = saved
@@ -250,12 +275,12 @@ class Session:
 
     def save_checkpoint(self) -> None:
         """Cache the folded state beside the log (derived; the log stays the truth)."""
-        if self.log is None or self.log.last_seq != self.entries[-1].seq:
+        if self.log is None or not self.entries or self.log.last_seq != self.entries[-1].seq:
             return
         seq = self.log.last_seq
-        head = checkpoint.hash_at(self.log, seq)
-        if head and checkpoint.save(self.log.path, seq, head,
-                                    {k: getattr(self, k) for k in checkpoint.FIELDS}):
+        sig = checkpoint.sig_at(self.log, seq)
+        if sig and checkpoint.save(self.log.path, seq, sig,
+                                   {k: getattr(self, k) for k in checkpoint.FIELDS}):
             self._saved_seq = seq
 
     # ------------------------------------------------------------ commands
@@ -264,6 +289,7 @@ class Session:
         """Check a command; if the rules accept it, log it as one event and return the new state."""
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise RuleError("a command is an object with a 'type'")
+        _storable(event)
         seq = self.entries[-1].seq + 1
         self._accept(event, seq=seq, write=True)
         return self.state

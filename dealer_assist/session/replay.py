@@ -5,11 +5,11 @@ The scenario format is documented in docs/replay.md. The same code replays a ses
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from dealer_assist.errors import RuleError
+from dealer_assist import safe_json
+from dealer_assist.errors import InputError, RuleError
 from dealer_assist.session.engine import ReplayError, Session, start_event
 from dealer_assist.variants.base import RoundResult
 
@@ -17,17 +17,17 @@ SCENARIO_FIELDS = {"game", "options", "seats", "first_dealer", "events", "descri
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
+    """A scenario file's JSON; InputError (unreadable: not a regular file, not UTF-8 JSON, too
+    deep, numbers too big, not a scenario object) says why."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RuleError(f"cannot read {path}: {exc.strerror}") from exc
-    except json.JSONDecodeError as exc:
-        raise RuleError(f"{path} is not valid JSON: {exc}") from exc
+        data = safe_json.loads(safe_json.read_regular_file(path))
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}" if str(path) not in str(exc) else str(exc)) from None
     if not isinstance(data, dict):
-        raise RuleError(f"{path}: a scenario is a JSON object")
+        raise InputError(f"{path}: a scenario is a JSON object")
     extra = sorted(set(data) - SCENARIO_FIELDS)
     if extra:
-        raise RuleError(f"{path}: unknown field(s) {', '.join(extra)}")
+        raise InputError(f"{path}: unknown field(s) {', '.join(extra)}")
     return data
 
 

@@ -6,13 +6,15 @@ The data folder is ``$DEALER_ASSIST_DATA`` if set, else ``$XDG_DATA_HOME/dealer-
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from dealer_assist import safe_json
+from dealer_assist.errors import InputError, StorageError
 from dealer_assist.paths import data_dir
+from dealer_assist.session.storage import FORMAT, classify, open_read_only
 
 __all__ = ["SessionInfo", "data_dir", "list_sessions", "new_session_path", "unfinished_sessions"]
 
@@ -46,22 +48,22 @@ class SessionInfo:
 
 
 def read_info(path: Path) -> SessionInfo | None:
-    """Summary of a session log, or None if the file is not one."""
+    """Summary of a session log (read-only, never changed), or None if the file is not one."""
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
+        with open_read_only(path) as (con, _):
+            if classify(con, path) != FORMAT:
+                return None
             first = con.execute("SELECT body FROM events ORDER BY seq LIMIT 1").fetchone()
             last = con.execute(
                 "SELECT seq, at, type FROM events ORDER BY seq DESC LIMIT 1").fetchone()
-        finally:
-            con.close()
-    except sqlite3.Error:
+        start = safe_json.loads(first[0]) if first else None
+    except (StorageError, InputError, sqlite3.Error):
         return None
-    if not first or not last:
+    if not isinstance(start, dict) or not last:
         return None
-    start = json.loads(first[0])
-    players = tuple(s.get("name", "?") for s in start.get("seats", []))
-    return SessionInfo(path, start.get("game", "?"), players, last[0], last[1],
+    seats = start.get("seats") if isinstance(start.get("seats"), list) else []
+    players = tuple(str(s.get("name", "?")) if isinstance(s, dict) else "?" for s in seats)
+    return SessionInfo(path, str(start.get("game", "?")), players, last[0], str(last[1]),
                        last[2] == "end_session")
 
 

@@ -16,7 +16,9 @@ import json
 import sys
 from pathlib import Path
 
+from dealer_assist.errors import InputError
 from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck_models
+from dealer_assist.vision.image_guard import check_image
 from dealer_assist.vision.live import LiveReader
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import open_source, read_image
@@ -69,8 +71,9 @@ def _read(args: argparse.Namespace) -> int:
     status = 0
     for path in args.images:
         try:
+            check_image(path)  # pixel budget and shape from the header, before decoding
             frame = read_image(path)
-        except FileNotFoundError as exc:
+        except (InputError, FileNotFoundError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             status = 2
             continue

@@ -16,7 +16,6 @@ class LiveTable:
         start = greek31_start()
         self.path = path
         self.session = Session.new("greek31", start["options"], start["seats"], 1, path=path)
-        self.session.log.set_meta("table", path.stem)
         self._events = greek31_events(10**6, seed=seed)
 
     def play(self, rounds: int) -> LiveTable:
@@ -41,7 +40,7 @@ def server_rows(conn, sid: str) -> list[tuple[int, dict]]:
 
 
 def tamper(path: Path, seq: int, old: str = "}", new: str = ',"x":1}') -> None:
-    """Edit one event's body in place, without fixing its hash (what a careless cheat does)."""
+    """Edit one event's body in place, without re-signing it (what a careless cheat does)."""
     con = sqlite3.connect(path)
     body = con.execute("SELECT body FROM events WHERE seq = ?", [seq]).fetchone()[0]
     assert old in body

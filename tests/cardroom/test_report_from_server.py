@@ -23,9 +23,13 @@ def report(*args):
 
 
 def without_files(text: str) -> dict:
+    """The report without the files' names and how each chain was proven (the tablet's data
+    folder for a file, the key its tablet registered for the server's copy)."""
     data = json.loads(text)
     for table in data["tables"]:
         table.pop("file")
+        table["integrity"].pop("proof", None)
+        table["integrity"].pop("text", None)
     return data
 
 
@@ -49,6 +53,8 @@ def test_the_report_from_the_server_is_the_report_from_the_files(db, tmp_path):
         assert from_files.returncode == from_server.returncode  # 1: a golden chip discrepancy
         if fmt == "json":  # tables, results, checks, who pays whom: all the same
             assert without_files(from_server.stdout) == without_files(from_files.stdout)
+            texts = [t["integrity"]["text"] for t in json.loads(from_server.stdout)["tables"]]
+            assert all("the key its tablet registered" in t for t in texts)
         else:
             names = [f"{t}-" for t in logs]
             assert [n for n in names if f"== {n}" in from_server.stdout] == names
@@ -97,3 +103,19 @@ def test_an_unreachable_server_or_missing_input_is_said_plainly(pg, tmp_path):
     assert down.returncode == 2 and "cannot read the card room's server" in down.stderr
     assert report().returncode == 2 and "--from" in report().stderr
     assert "no card-room schema" in report("--from", pg.url()).stderr
+
+
+def test_the_server_copy_is_proven_only_by_the_key_its_tablet_registered(db, tmp_path):
+    """Not by the public key in the shipped meta: a registered key that is not the session's
+    makes the copy BROKEN, no registered key leaves it not proven."""
+    sync_log(make_log(tmp_path / "t1.db", rounds=2), db, "T1")
+    assert server_sessions(db)[0].integrity().ok
+    with psycopg.connect(db, autocommit=True) as conn:  # the owner, bypassing the guards
+        conn.execute("ALTER TABLE session_keys DISABLE TRIGGER session_keys_no_change")
+        conn.execute("UPDATE session_keys SET public_key = %s", ["ab" * 32])
+    other = server_sessions(db)[0].integrity()
+    assert not other.ok and "another key" in other.reason
+    with psycopg.connect(db, autocommit=True) as conn:
+        conn.execute("DELETE FROM session_keys")
+    none = server_sessions(db)[0].integrity()
+    assert not none.ok and "no public key is registered" in none.reason

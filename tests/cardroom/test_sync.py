@@ -11,14 +11,16 @@ import threading
 
 import psycopg
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from faults import CuttingProxy
 from logs import LiveTable, make_log, server_rows, tamper
 from pgfixtures import db, pg, tablet  # noqa: F401 (fixtures used by name)
 
 from dealer_assist.cardroom.chain import read_log, session_id
 from dealer_assist.cardroom.sync import sync_log
+from dealer_assist.session import keys
 from dealer_assist.session.engine import Session
-from dealer_assist.session.log import canonical_json, row_hash
+from dealer_assist.session.log import canonical_json, message
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 
@@ -45,18 +47,21 @@ def test_a_log_arrives_whole_and_resending_is_harmless(db, tmp_path):
     assert_same(db, path)
 
 
-def test_a_growing_log_ships_only_its_new_events_and_its_meta(db, tmp_path):
+def test_a_growing_log_ships_only_its_new_events_and_its_meta_and_key_once(db, tmp_path):
     table = LiveTable(tmp_path / "t1.db").play(2)
     first = sync_log(table.path, db, "T1")
     table.play(3)
-    table.session.log.set_meta("note", "second half")
     second = sync_log(table.path, db, "T1")
     table.close()
     assert second.sent == second.on_server - first.on_server > 0
     assert_same(db, table.path)
+    _, log_meta = read_log(table.path)
     with psycopg.connect(db) as conn:
-        meta = dict(conn.execute("SELECT key, value FROM session_meta").fetchall())
-    assert meta == {"game": "greek31", "table": "t1", "note": "second half"}
+        meta = conn.execute("SELECT key, value FROM session_meta").fetchall()
+        registered = conn.execute("SELECT public_key FROM session_keys").fetchall()
+    assert dict(meta) == log_meta and len(meta) == len(log_meta)  # the signed meta, once
+    assert log_meta["game"] == "greek31" and set(log_meta) >= {"session_id", "public_key"}
+    assert registered == [(log_meta["public_key"],)]
 
 
 def test_a_connection_dropped_mid_batch_resumes_without_loss_or_doubles(pg, db, tmp_path):
@@ -119,7 +124,7 @@ def test_the_same_log_from_two_tablets_at_once_is_stored_once(db, tablet, tmp_pa
 
 def test_a_forked_log_is_refused_and_the_server_copy_is_kept(db, tmp_path):
     table = LiveTable(tmp_path / "t1.db").play(3)
-    table.session.log.db.conn.execute("PRAGMA wal_checkpoint(FULL)")
+    table.session.log.con.execute("PRAGMA wal_checkpoint(FULL)")
     fork = shutil.copy(table.path, tmp_path / "fork.db")
     table.play(1).close()
     other = Session.open(fork)
@@ -144,26 +149,70 @@ def test_a_tampered_log_ships_its_intact_part_and_reports_the_tamper(db, tmp_pat
     assert server == rows[:9]
 
 
-def test_a_rehashed_forgery_of_shipped_events_is_refused(db, tmp_path):
+def _resign_from(path, rows, seq, signer):
+    """Rewrite event ``seq`` and re-sign it and every event after it with ``signer``."""
+    con = sqlite3.connect(path)
+    prev = rows[seq - 2]["sig"]
+    for row in rows[seq - 1:]:
+        body = row["body"]
+        if row["seq"] == seq:
+            body = canonical_json({**json.loads(body), "amount": 999})
+        sig = signer.sign(message(row["seq"], row["type"], row["at"], prev, body)).hex()
+        con.execute("UPDATE events SET body = ?, prev = ?, sig = ? WHERE seq = ?",
+                    [body, prev, sig, row["seq"]])
+        prev = sig
+    con.commit()
+    con.close()
+
+
+def test_a_resigned_forgery_of_shipped_events_is_refused(db, tmp_path):
+    """Someone with the tablet's private key re-signs the log from event 5: the file verifies
+    on its own, but the server's copy disagrees with it and is kept."""
     path = make_log(tmp_path / "t1.db", rounds=3)
     assert sync_log(path, db, "T1").ok
     before, rows = on_server(db, path)
-    # rewrite event 5 and re-chain everything after it: the file verifies on its own
-    con = sqlite3.connect(path)
-    prev = rows[3]["hash"]
-    for row in rows[4:]:
-        body = row["body"]
-        if row["seq"] == 5:
-            body = canonical_json({**json.loads(body), "amount": 999})
-        digest = row_hash(prev, row["seq"], row["at"], body)
-        con.execute("UPDATE events SET body = ?, prev_hash = ?, hash = ? WHERE seq = ?",
-                    [body, prev, digest, row["seq"]])
-        prev = digest
-    con.commit()
-    con.close()
+    _, meta = read_log(path)
+    _resign_from(path, rows, 5, keys.Signer.load(meta["session_id"]))
     result = sync_log(path, db, "T1")
     assert not result.ok and "disagree" in result.problem
     assert on_server(db, path)[0] == before
+
+
+def test_a_log_signed_with_another_key_is_not_shipped(db, tmp_path):
+    """A forger without the private key re-signs with a key of their own: the tablet checks
+    with the key in its data folder (not the log's meta) and ships nothing."""
+    path = make_log(tmp_path / "t1.db", rounds=2)
+    rows, _ = read_log(path)
+    _resign_from(path, rows, 2, Ed25519PrivateKey.generate())
+    result = sync_log(path, db, "T1")
+    assert not result.ok and "altered at event 2" in result.problem and result.on_server == 1
+    with psycopg.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == 1
+
+
+def test_a_log_whose_key_is_not_here_needs_the_exported_key(db, tmp_path):
+    path = make_log(tmp_path / "t1.db", rounds=2)
+    _, meta = read_log(path)
+    pub = keys.trusted_key_path(meta["session_id"])
+    exported = tmp_path / "t1.pub.pem"
+    shutil.move(pub, exported)
+    result = sync_log(path, db, "T1")
+    assert not result.ok and "--key" in result.problem and result.on_server == 0
+    result = sync_log(path, db, "T1", key=keys.load_public_key(exported))
+    assert result.ok and result.on_server == result.events
+
+
+def test_a_server_with_another_key_registered_refuses(db, tmp_path):
+    path = make_log(tmp_path / "t1.db", rounds=1)
+    rows, _ = read_log(path)
+    with psycopg.connect(db, autocommit=True) as conn:  # the owner plants a key beforehand
+        conn.execute("INSERT INTO sessions (session_id, card_table, started_at) "
+                     "VALUES (%s, 'T1', 'x')", [session_id(rows)])
+        conn.execute("INSERT INTO session_keys (session_id, card_table, public_key) "
+                     "VALUES (%s, 'T1', %s)", [session_id(rows), "ab" * 32])
+    result = sync_log(path, db, "T1")
+    assert not result.ok and "another public key registered" in result.problem
+    assert result.on_server == 0
 
 
 def test_another_tables_session_is_refused(db, tmp_path):

@@ -208,14 +208,11 @@ def test_command_line_arguments(data_dir):
     assert parser.parse_args([]).game == "greek31"
 
 
-def test_opening_a_missing_file_is_refused(qtbot, data_dir, monkeypatch):
+def test_opening_a_missing_file_is_refused(qtbot, data_dir):
     window = MainWindow()
     qtbot.addWidget(window)
-    warnings = []
-    monkeypatch.setattr(app_module.QMessageBox, "warning",
-                        lambda *a: warnings.append(a[2]))
     assert not window.open_path(data_dir / "nothing.db")
-    assert "no session log" in warnings[0] and window.session is None
+    assert "no session log" in window.dialog.text() and window.session is None
 
 
 def test_other_screens_in_the_menu_follow_their_modules(qtbot, data_dir):

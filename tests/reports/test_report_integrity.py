@@ -1,4 +1,5 @@
-"""A log with one byte changed in one event fails verification and names that event."""
+"""A log with one byte changed in one event fails verification and names that event
+(the full tamper suite is tests/test_tamper.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def log(tmp_path):
 def test_intact_log(log, capsys):
     assert check_integrity(log).ok
     assert main(["verify", str(log)]) == 0
-    assert "OK: 39 events, hash chain intact" in capsys.readouterr().out
+    assert "OK: 39 events, signed chain intact, head 39:" in capsys.readouterr().out
 
 
 def test_one_byte_changed_in_a_bet(log, capsys):
@@ -38,7 +39,7 @@ def test_one_byte_changed_in_a_bet(log, capsys):
     report = check_integrity(log)
     assert not report.ok
     assert (report.first_bad_seq, report.first_bad_type, report.events) == (5, "bet", 4)
-    assert "content does not match its hash" in report.reason
+    assert "its signature does not match" in report.reason
     assert main(["verify", str(log)]) == 1
     out = capsys.readouterr().out
     assert "BROKEN at event 5 (bet, logged " in out
@@ -82,5 +83,5 @@ def test_not_a_log(tmp_path):
 def test_verify_command_on_a_file_that_is_not_a_log(tmp_path, capsys):
     path = tmp_path / "notes.db"
     path.write_text("shopping list")
-    assert main(["verify", str(path)]) == 1
-    assert "BROKEN: not a session log" in capsys.readouterr().out
+    assert main(["verify", str(path)]) == 2  # unreadable input, not a verdict on a log
+    assert "BROKEN: notes.db is not a session log (not an SQLite file)" in capsys.readouterr().out

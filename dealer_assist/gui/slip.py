@@ -1,0 +1,26 @@
+"""The settlement slip: a settled round with the log head after it (a QR to photograph).
+
+Opened without blocking the table after the dealer confirms a settlement; the next slip
+replaces it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from dealer_assist.gui.head_widget import add_head, session_head
+from dealer_assist.gui.settlement_dialog import SettlementDialog
+from dealer_assist.session.engine import Session
+from dealer_assist.variants.base import RoundResult
+
+
+def open_slip(session: Session, result: RoundResult, parent: QWidget | None = None,
+              role: str = "dealer") -> SettlementDialog:
+    slip = SettlementDialog(result, session.names, confirm=False, parent=parent, role=role)
+    slip.setObjectName("settlementSlip")
+    slip.setWindowTitle(f"Slip: round {result.number}")
+    slip.setModal(False)
+    add_head(slip, session_head(session))
+    slip.resize(760, 560)  # the results table keeps its room above the head
+    slip.show()
+    return slip
