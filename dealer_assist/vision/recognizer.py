@@ -15,6 +15,8 @@ from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.reader import read_card
 
+MIN_SIDE = 16  # a frame narrower than this cannot show a readable corner index
+
 
 @dataclass(frozen=True)
 class Models:
@@ -38,7 +40,14 @@ class Recognizer:
         self.fans = fans
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
-        """Every card found in ``frame`` (BGR); unknown cards have ``card=None``."""
+        """Every card found in ``frame`` (BGR); unknown cards have ``card=None``.
+
+        Any frame size is accepted; one with a side under MIN_SIDE pixels holds no readable card.
+        """
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        if frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < MIN_SIDE:
+            return []
         outlines = find_cards(frame)
         quads = outlines.quads
         proposals: list[Proposal] = []
@@ -75,7 +84,8 @@ def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
     """Labels anywhere in the frame (searched at detection size, for speed)."""
     h, w = frame.shape[:2]
     scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
     return [Proposal(p.card, p.confidence, p.quad / scale, p.source)
             for p in read_barcodes(small, qr_only=True)]
 
