@@ -3,7 +3,7 @@
     uv run python scripts/build_index_model.py generate [--scenes 4450] [--workers 2]
     uv run --group train python scripts/build_index_model.py all     # generate + both stages
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
-    #                 train --epochs 10 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
+    #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5 and the project's own font-drawn cards; the held-out designs never)
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         first = argparse.Namespace(**{**vars(args), "epochs": 20, "lr": 3e-3, "smoothing": 0.05,
                                       "work": args.work / "stage1", "init": None})
         train(first)
-        train(argparse.Namespace(**{**vars(args), "epochs": 10, "lr": 1e-3, "smoothing": 0.0,
+        train(argparse.Namespace(**{**vars(args), "epochs": 5, "lr": 1e-3, "smoothing": 0.0,
                                     "work": args.work / "stage2",
                                     "init": first.work / "checkpoint.pt"}))
     return 0

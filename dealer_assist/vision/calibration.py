@@ -100,7 +100,7 @@ def calibrate(folder: Path, name: str | None = None) -> tuple[Models, dict]:
 def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
     shipped = Models.shipped()
     return Models(shipped.ranks.merged(ranks, DECK_WEIGHT),
-                  shipped.suits.merged(suits, DECK_WEIGHT))
+                  shipped.suits.merged(suits, DECK_WEIGHT), calibrated=True)
 
 
 def load_deck_models(name: str) -> Models:

@@ -155,7 +155,7 @@ def normalise(crops: np.ndarray) -> np.ndarray:
 class IndexReader:
     """The index network; :meth:`read` gives the confident index readings of a frame."""
 
-    def __init__(self, path=None, min_prob: float = 0.9) -> None:
+    def __init__(self, path=None, min_prob: float = 0.95) -> None:
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = cv2.dnn.readNetFromONNX(str(self.path))
         self.min_prob = min_prob

@@ -21,10 +21,11 @@ MIN_SIDE = 16  # a frame narrower than this cannot show a readable corner index
 
 @dataclass(frozen=True)
 class Models:
-    """The rank and suit glyph models a recogniser uses."""
+    """The rank and suit glyph models a recogniser uses; ``calibrated``: from a user's deck."""
 
     ranks: GlyphModel
     suits: GlyphModel
+    calibrated: bool = False
 
     @classmethod
     def shipped(cls) -> Models:
@@ -36,10 +37,14 @@ class Recognizer:
     the glyph models (shipped, or a calibrated deck's), QR labels first."""
 
     def __init__(self, models: Models | None = None, barcodes: bool = True,
-                 fans: bool = True, index: bool = True) -> None:
+                 fans: bool = True, index: bool | None = None) -> None:
+        """``index``: use the index network; by default yes, except with a calibrated deck (the
+        network knows French indices only: it reads a German ``B`` as an 8)."""
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
+        if index is None:
+            index = not self.models.calibrated
         self.index = IndexReader() if index else None
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
