@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Install what the app and its tests need, idempotently, on Debian 12 with Python 3.11:
 # the system libraries (libzbar0 for pyzbar, what Qt needs to open a window or run offscreen,
-# Xvfb, poppler-utils, PostgreSQL for the card-room tests), uv, and the project's locked Python
-# environment (.venv).
+# Xvfb, poppler-utils, PostgreSQL for the card-room tests, the SVG card decks), uv, and the
+# project's locked Python environment (.venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,7 @@ SYSTEM_PACKAGES=(
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xkb1
   fonts-dejavu-core xvfb xauth poppler-utils
   postgresql  # card-room server: the test suite starts a throwaway cluster of its own
+  kdegames-card-data-kf5  # SVG deck designs: index-model training data and unseen-deck tests
 )
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

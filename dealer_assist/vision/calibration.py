@@ -16,7 +16,6 @@ import json
 import re
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
@@ -25,6 +24,7 @@ from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
 from dealer_assist.vision.model import GlyphModel
 from dealer_assist.vision.recognizer import Models
+from dealer_assist.vision.sources import ImageTooLarge, read_image
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 DECK_WEIGHT = 3  # each of the user's samples counts as this many synthetic ones
@@ -59,7 +59,10 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
     """Glyph samples from both corners of the largest card in each image; and images not used."""
     rank_x, rank_y, suit_x, suit_y, skipped = [], [], [], [], []
     for path, card in images:
-        frame = cv2.imread(str(path))
+        try:
+            frame = read_image(path)
+        except (FileNotFoundError, ImageTooLarge):
+            frame = None  # unreadable or over the pixel budget: reported as skipped
         quads = find_card_quads(frame) if frame is not None else []
         found = 0
         for quad in quads[:1]:
@@ -97,7 +100,7 @@ def calibrate(folder: Path, name: str | None = None) -> tuple[Models, dict]:
 def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
     shipped = Models.shipped()
     return Models(shipped.ranks.merged(ranks, DECK_WEIGHT),
-                  shipped.suits.merged(suits, DECK_WEIGHT))
+                  shipped.suits.merged(suits, DECK_WEIGHT), calibrated=True)
 
 
 def load_deck_models(name: str) -> Models:

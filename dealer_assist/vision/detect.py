@@ -110,8 +110,9 @@ def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
     h, w = frame.shape[:2]
     scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
     small = frame
-    if scale < 1:
-        small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if scale < 1:  # at least one pixel a side: a 1 x 4000 frame stays 1 x 640
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
     min_area = min_area_frac * small.shape[0] * small.shape[1]
     max_area = 0.9 * small.shape[0] * small.shape[1]
     quads: list[Quad] = []

@@ -45,7 +45,11 @@ def find_loose_indices(frame: np.ndarray, ranks: GlyphModel, suits: GlyphModel,
             continue
         x, y, bw, bh = cv2.boundingRect(contour)
         x0, y0 = int(x / scale), int(y / scale)
-        x1, y1 = int((x + bw) / scale), int((y + bh) / scale)
+        # the scaled box can end a pixel past the frame (e.g. 963 rows seen as 482): clip it
+        x1 = min(int((x + bw) / scale), frame.shape[1])
+        y1 = min(int((y + bh) / scale), frame.shape[0])
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            continue
         region = np.zeros((bh, bw), np.uint8)
         cv2.drawContours(region, [contour - [x, y]], -1, 255, -1)
         region = cv2.resize(region, (x1 - x0, y1 - y0), interpolation=cv2.INTER_NEAREST)

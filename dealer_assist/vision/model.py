@@ -69,10 +69,10 @@ class GlyphModel:
             return cls(data["features"].astype(np.float32), data["labels"])
 
 
-def model_path(name: str) -> Path:
+def model_path(name: str, suffix: str = ".npz") -> Path:
     """Where the shipped model ``name`` (e.g. ``ranks``) lives: the checkout or the wheel."""
     for folder in (MODELS_DIR, PACKAGED_MODELS_DIR):
-        path = folder / f"{name}.npz"
+        path = folder / f"{name}{suffix}"
         if path.exists():
             return path
-    return MODELS_DIR / f"{name}.npz"
+    return MODELS_DIR / f"{name}{suffix}"

@@ -11,17 +11,21 @@ import numpy as np
 from dealer_assist.vision.barcode import label_on_card, read_barcodes
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_cards, warp_card
 from dealer_assist.vision.fan import find_loose_indices
+from dealer_assist.vision.indices import IndexRead, IndexReader
 from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
-from dealer_assist.vision.reader import read_card
+from dealer_assist.vision.reader import NUMBER_RANKS, find_pips, read_card
+
+MIN_SIDE = 16  # a frame narrower than this cannot show a readable corner index
 
 
 @dataclass(frozen=True)
 class Models:
-    """The rank and suit glyph models a recogniser uses."""
+    """The rank and suit glyph models a recogniser uses; ``calibrated``: from a user's deck."""
 
     ranks: GlyphModel
     suits: GlyphModel
+    calibrated: bool = False
 
     @classmethod
     def shipped(cls) -> Models:
@@ -29,19 +33,33 @@ class Models:
 
 
 class Recognizer:
-    """Reads cards in frames with the shipped models, or with a calibrated deck's models."""
+    """Reads cards in frames: corner indices with the shipped index network, whole cards with
+    the glyph models (shipped, or a calibrated deck's), QR labels first."""
 
     def __init__(self, models: Models | None = None, barcodes: bool = True,
-                 fans: bool = True) -> None:
+                 fans: bool = True, index: bool | None = None) -> None:
+        """``index``: use the index network; by default yes, except with a calibrated deck (the
+        network knows French indices only: it reads a German ``B`` as an 8)."""
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
+        if index is None:
+            index = not self.models.calibrated
+        self.index = IndexReader() if index else None
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
-        """Every card found in ``frame`` (BGR); unknown cards have ``card=None``."""
+        """Every card found in ``frame`` (BGR); unknown cards have ``card=None``.
+
+        Any frame size is accepted; one with a side under MIN_SIDE pixels holds no readable card.
+        """
+        if frame.ndim == 2:
+            frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        if frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < MIN_SIDE:
+            return []
         outlines = find_cards(frame)
         quads = outlines.quads
         proposals: list[Proposal] = []
+        pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count
         for quad in quads:
             face = warp_card(frame, quad)  # once, for the label search and the pip check
             label = label_on_card(face) if self.barcodes else None
@@ -50,8 +68,14 @@ class Recognizer:
             else:
                 card, conf = read_card(frame, quad, self.models.ranks, self.models.suits, face)
                 proposals.append(Proposal(card, conf, quad, "visual"))
+                if card is None and self.index is not None:
+                    pips = find_pips(face)
+                    if pips is not None:
+                        pip_ranks[id(proposals[-1])] = "A" if len(pips) == 1 else str(len(pips))
         if self.barcodes and not quads:
             proposals.extend(_scaled_barcodes(frame))
+        if self.index is not None:
+            return _with_indices(proposals, self.index.read(frame), pip_ranks)
         if self.fans:
             # overlapping cards: their outline is no card's (or a blob read as unknown)
             taken = [p.quad for p in proposals if p.card is not None]
@@ -67,6 +91,66 @@ class Recognizer:
         return proposals
 
 
+def _with_indices(cards: list[Proposal], reads: list[IndexRead],
+                  pip_ranks: dict[int, str] | None = None) -> list[Proposal]:
+    """Whole-card proposals checked against the corner indices read inside them, plus a
+    proposal per card read only from its indices (a fan, a pile, an outline not found).
+
+    A label or whole-card reading and the indices inside it must agree, else the card is unknown;
+    an unknown outline holding indices of one card becomes that card (unless its pips count
+    another number), of several cards (an overlapping group seen as one blob) gives way to them.
+    """
+    pip_ranks = pip_ranks or {}
+    out: list[Proposal] = []
+    loose = list(reads)
+    for p in cards:
+        inside = [r for r in loose if _inside(r.candidate.centre, p.quad)]
+        codes = {r.card.code for r in inside}
+        if p.source == "barcode":
+            loose = [r for r in loose if r not in inside]  # a label beats the printed face
+            out.append(p)
+        elif p.card is None and len(codes) >= 2:
+            continue  # several cards under one outline: their indices speak for them
+        elif p.card is None and len(codes) == 1:
+            loose = [r for r in loose if r not in inside]
+            pips = pip_ranks.get(id(p))
+            if pips in NUMBER_RANKS and pips != inside[0].card.rank:
+                out.append(p)  # the pips count another number: unknown stays unknown
+            else:
+                out.append(Proposal(inside[0].card, _index_confidence(inside), p.quad, "visual"))
+        elif p.card is not None and codes - {p.card.code}:
+            loose = [r for r in loose if r not in inside]
+            out.append(Proposal(None, 0.2, p.quad, "visual"))  # face and indices disagree
+        else:
+            loose = [r for r in loose if r not in inside]
+            conf = p.confidence if not inside else max(p.confidence, _index_confidence(inside))
+            out.append(Proposal(p.card, conf if not inside else min(1.0, conf + 0.05), p.quad,
+                                p.source))
+    # the two indices of one card: the same card read within a card's diagonal
+    groups: list[list[IndexRead]] = []
+    for r in sorted(loose, key=lambda r: -r.prob):
+        for g in groups:
+            near = np.hypot(*np.subtract(g[0].candidate.centre, r.candidate.centre))
+            if g[0].card == r.card and near < CARD_DIAGONALS * g[0].candidate.size:
+                g.append(r)
+                break
+        else:
+            groups.append([r])
+    for g in groups:
+        out.append(Proposal(g[0].card, _index_confidence(g), g[0].candidate.quad, "visual"))
+    return out
+
+
+CARD_DIAGONALS = 9.0  # a card's diagonal in rank-to-suit distances of its index (about 7)
+
+
+def _index_confidence(reads: list[IndexRead]) -> float:
+    """One index read: below the usual auto-accept threshold (the dealer confirms); two agree:
+    just above it."""
+    best = max(r.prob for r in reads)
+    return round(best * (0.95 if len(reads) >= 2 else 0.85), 3)
+
+
 def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0
 
@@ -75,7 +159,8 @@ def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
     """Labels anywhere in the frame (searched at detection size, for speed)."""
     h, w = frame.shape[:2]
     scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
     return [Proposal(p.card, p.confidence, p.quad / scale, p.source)
             for p in read_barcodes(small, qr_only=True)]
 

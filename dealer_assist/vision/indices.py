@@ -1,0 +1,212 @@
+"""Find and read printed corner indices (rank over suit) anywhere in a frame, card outline or not.
+
+Proposal stage (classical, cheap): ink is whatever is darker than its neighbourhood on the
+darkest colour channel (adaptive threshold, so dim light and colour casts matter little); each
+ink blob of glyph size is paired with a smaller blob about one glyph height away in any direction
+(the suit under its rank). Each pair gives an upright crop, scaled and turned by the pair's
+geometry. A small convolutional network (``models/index_cnn.onnx``, run by OpenCV's ``cv2.dnn``)
+reads each crop as one of the 52 cards or *not an index*; only confident readings are kept, and
+readings of the same card close together are merged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import Card, parse_card
+from dealer_assist.vision.model import model_path
+
+WORK_LONG_SIDE = 1280  # frames are searched at most this size (smaller ones as they are)
+CROP_W, CROP_H = 28, 40  # network input (w, h)
+MIN_GLYPH, MAX_GLYPH = 6, 90  # rank glyph size (px, at work size)
+MAX_CANDIDATES = 160  # a frame's most contrasted pairs (a busy 12-card scene has about 60)
+MIN_CONTRAST = 40  # ink this much darker than the paper around it (0-255, dark channel)
+RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CLASSES = ("none", *(r + s for s in "SHDC" for r in RANK_CODES))
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A rank-over-suit pair: rank and suit centres (frame pixels) and the upright crop's quad."""
+
+    rank: np.ndarray
+    suit: np.ndarray
+    quad: np.ndarray  # (4, 2) float32: crop corners TL, TR, BR, BL in frame pixels
+
+    @property
+    def size(self) -> float:
+        return float(np.linalg.norm(self.suit - self.rank))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = (self.rank + self.suit) / 2
+        return float(c[0]), float(c[1])
+
+
+@dataclass(frozen=True, slots=True)
+class IndexRead:
+    """A corner index read as ``card`` with probability ``prob``."""
+
+    card: Card
+    prob: float
+    candidate: Candidate
+
+
+def ink_mask(gray_dark: np.ndarray, block: int) -> np.ndarray:
+    """Pixels clearly darker than their ``block``-sized neighbourhood (uint8 0/255)."""
+    return cv2.adaptiveThreshold(gray_dark, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
+                                 cv2.THRESH_BINARY_INV, block, 12)
+
+
+def _blobs(frame: np.ndarray) -> np.ndarray:
+    """Glyph-sized ink blobs: rows of (cx, cy, size, area, w, h, contrast to the paper)."""
+    dark = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+    # stretch contrast locally so a dim frame keeps the same threshold meaning
+    mask = ink_mask(dark, 31)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    size = np.maximum(w, h)
+    keep = ((size >= 0.5 * MIN_GLYPH) & (size <= MAX_GLYPH) & (area >= 8)
+            & (area >= 0.08 * w * h) & (w < 3 * h + 3) & (h < 4 * w + 3))
+    # printed ink on paper is much darker than the brightest pixels just around it (wood grain,
+    # cloth and soft shadows are not)
+    inked = mask > 0
+    flat = labels[inked]
+    paper = cv2.dilate(dark, np.ones((7, 7), np.uint8))
+    ink = np.bincount(flat, dark[inked].astype(np.float32), n)[1:]
+    around = np.bincount(flat, paper[inked].astype(np.float32), n)[1:]
+    contrast = (around - ink) / np.maximum(area, 1)
+    keep &= contrast >= MIN_CONTRAST
+    rows = np.column_stack([cents[1:, 0], cents[1:, 1], size, area, w, h, contrast]
+                           ).astype(np.float32)
+    return rows[keep]
+
+
+def find_candidates(frame: np.ndarray) -> list[Candidate]:
+    """Rank-over-suit pairs of ink blobs in a BGR ``frame`` (any orientation), frame pixels."""
+    if frame.ndim != 3 or min(frame.shape[:2]) < 8:
+        return []
+    blobs = _blobs(frame)
+    if len(blobs) < 2:
+        return []
+    xy, size, area, contrast = blobs[:, :2], blobs[:, 2], blobs[:, 3], blobs[:, 6]
+    ranks = np.nonzero(size >= MIN_GLYPH)[0]
+    # pairs: the suit is no larger than the rank, its centre 0.7-1.6 rank sizes away
+    order = np.argsort(xy[:, 0])
+    xs = xy[order, 0]
+    out: list[tuple[float, Candidate]] = []
+    for i in ranks:
+        reach = 1.6 * size[i]
+        lo, hi = np.searchsorted(xs, [xy[i, 0] - reach, xy[i, 0] + reach])
+        js = order[lo:hi]
+        d = xy[js] - xy[i]
+        dist = np.hypot(d[:, 0], d[:, 1])
+        ok = ((dist >= 0.6 * size[i]) & (dist <= reach) & (size[js] <= 1.3 * size[i])
+              & (size[js] >= 0.35 * size[i]) & (area[js] <= 3 * area[i]))
+        for j in js[ok]:
+            out.append((float(min(contrast[i], contrast[j])), _candidate(xy[i], xy[j])))
+    if len(out) > MAX_CANDIDATES:  # keep the inkiest pairs: faint ones are mostly texture
+        out.sort(key=lambda t: -t[0])
+        out = out[:MAX_CANDIDATES]
+    return [c for _s, c in out]
+
+
+def _candidate(rank: np.ndarray, suit: np.ndarray) -> Candidate:
+    down = suit - rank
+    d = float(np.hypot(*down)) + 1e-6
+    unit = down / d
+    side = np.array([unit[1], -unit[0]], np.float32)  # "right" on the upright index
+    # crop: 2.0 d wide, 2.86 d tall (same 28:40 aspect as the network input), the pair's middle
+    # a little above the crop's centre
+    half_w, top, bottom = 1.0 * d, 1.35 * d, 1.51 * d
+    mid = (rank + suit) / 2
+    tl = mid - unit * top - side * half_w
+    tr = mid - unit * top + side * half_w
+    br = mid + unit * bottom + side * half_w
+    bl = mid + unit * bottom - side * half_w
+    return Candidate(rank.astype(np.float32), suit.astype(np.float32),
+                     np.array([tl, tr, br, bl], np.float32))
+
+
+_DST = np.array([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]], np.float32)
+
+
+def crop(frame: np.ndarray, cand: Candidate) -> np.ndarray:
+    """The candidate's upright crop (CROP_H x CROP_W x 3 uint8)."""
+    m = cv2.getPerspectiveTransform(cand.quad, _DST)
+    return cv2.warpPerspective(frame, m, (CROP_W, CROP_H), flags=cv2.INTER_AREA
+                               if cand.size > 2 * CROP_H else cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def normalise(crops: np.ndarray) -> np.ndarray:
+    """Crops (N, H, W, 3) uint8 to the network's input (N, 3, H, W) float32: each crop's own
+    contrast stretched to 0..1 (so dim light and colour casts look like daylight)."""
+    x = crops.astype(np.float32)
+    lo = x.min(axis=(1, 2, 3), keepdims=True)
+    hi = np.percentile(x.reshape(len(x), -1), 95, axis=1).reshape(-1, 1, 1, 1)
+    x = np.clip((x - lo) / np.maximum(hi - lo, 16.0), 0, 1)
+    return np.ascontiguousarray(x.transpose(0, 3, 1, 2))
+
+
+class IndexReader:
+    """The index network; :meth:`read` gives the confident index readings of a frame."""
+
+    def __init__(self, path=None, min_prob: float = 0.95) -> None:
+        self.path = path or model_path("index_cnn", ".onnx")
+        self.net = cv2.dnn.readNetFromONNX(str(self.path))
+        self.min_prob = min_prob
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray:
+        """Softmax over CLASSES for (N, H, W, 3) uint8 crops."""
+        if len(crops) == 0:
+            return np.zeros((0, len(CLASSES)), np.float32)
+        self.net.setInput(normalise(crops))
+        logits = self.net.forward().reshape(len(crops), -1)
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    def read(self, frame: np.ndarray) -> list[IndexRead]:
+        """Confident index readings, one per card and place (duplicates merged)."""
+        small, scale = work_size(frame)
+        cands = find_candidates(small)
+        if not cands:
+            return []
+        crops = np.stack([crop(small, c) for c in cands])
+        probs = self.probabilities(crops)
+        best = probs.argmax(axis=1)
+        reads = []
+        for c, k, p in zip(cands, best, probs, strict=True):
+            if k == 0 or p[k] < self.min_prob:
+                continue
+            reads.append(IndexRead(parse_card(CLASSES[k]), float(p[k]), _scaled(c, 1 / scale)))
+        return _merge(reads)
+
+
+def _scaled(c: Candidate, f: float) -> Candidate:
+    return Candidate(c.rank * f, c.suit * f, c.quad * f)
+
+
+def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
+    h, w = frame.shape[:2]
+    scale = min(1.0, WORK_LONG_SIDE / max(h, w))
+    if scale < 1:
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    return frame, scale
+
+
+def _merge(reads: list[IndexRead]) -> list[IndexRead]:
+    """One reading per card and place: the same card read within a glyph of itself is one."""
+    reads = sorted(reads, key=lambda r: -r.prob)
+    kept: list[IndexRead] = []
+    for r in reads:
+        if any(k.card == r.card and np.linalg.norm(np.subtract(k.candidate.centre,
+               r.candidate.centre)) < 1.5 * max(k.candidate.size, r.candidate.size)
+               for k in kept):
+            continue
+        kept.append(r)
+    return kept

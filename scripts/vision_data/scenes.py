@@ -1,0 +1,416 @@
+"""Synthetic table scenes with known cards, and the labelled index crops the network learns from.
+
+A scene: a procedural background (felt, wood, cloth, busy patterns with stray letters and digits),
+cards of one deck design laid out alone, in rows, fans or piles (heavy overlap), chips on top, a
+camera tilt (perspective up to ~55°), then light (gradients, dim, colour casts, shadows, glare),
+defocus or motion blur, sensor noise and JPEG artefacts. Every card's two printed indices are known
+in face coordinates (found once per face on the clean render), so each proposal of
+:func:`dealer_assist.vision.indices.find_candidates` can be labelled: the card whose index it is
+(fully visible), *not an index* (class 0), or left out (an index partly hidden).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from dealer_assist.cards import parse_card
+from dealer_assist.vision import indices, synth
+from scripts.vision_data import decks
+
+CARD_ASPECT = 0.70
+
+
+@dataclass
+class Placed:
+    code: str
+    quad: np.ndarray  # (4, 2) frame pixels, TL TR BR BL of the face image
+    homography: np.ndarray  # face pixels -> frame pixels
+    face_size: tuple[int, int]  # (w, h)
+
+
+# ---------------------------------------------------------------- faces and their index anchors
+
+def font_deck(font: str, height: int = 420) -> dict[str, np.ndarray]:
+    """The project's own drawn cards (OpenCV / system fonts) as a BGRA 'deck'."""
+    w = int(height * CARD_ASPECT)
+    out = {}
+    for code in decks.CODES:
+        bgr = synth.render_card(parse_card(code), (w, height), font=font)
+        out[code] = np.dstack([bgr, np.full(bgr.shape[:2], 255, np.uint8)])
+    return out
+
+
+def load_faces(deck: str) -> dict[str, np.ndarray]:
+    if deck.startswith("font:"):
+        return font_deck(synth.FONTS[int(deck[5:])])
+    return decks.render_deck(deck)
+
+
+def on_white(face: np.ndarray) -> np.ndarray:
+    a = face[..., 3:4].astype(np.float32) / 255
+    return (face[..., :3] * a + 255 * (1 - a)).astype(np.uint8)
+
+
+def find_anchor(face: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """(rank centre, suit centre) of the top-left index of a clean upright face, or None."""
+    for f in (0.5, 1.0, 0.33):  # glyphs merge or break up at some sizes: try a few
+        img = cv2.resize(on_white(face), None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        h, w = img.shape[:2]
+        best = None
+        for c in indices.find_candidates(img):
+            unit = (c.suit - c.rank) / (c.size + 1e-6)
+            if unit[1] < 0.75 or c.rank[0] > 0.3 * w or c.rank[1] > 0.3 * h:
+                continue
+            key = c.rank[1] + c.rank[0]
+            if best is None or key < best[0]:
+                best = (key, c)
+        if best is not None:
+            return best[1].rank / f, best[1].suit / f
+    return None
+
+
+def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[float]]]:
+    """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found."""
+    path = decks.CACHE / f"anchors-{deck.replace(':', '_')}.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    out = {}
+    for code, face in faces.items():
+        a = find_anchor(face)
+        out[code] = [] if a is None else [float(v) for v in (*a[0], *a[1])]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(out))
+    return out
+
+
+# ---------------------------------------------------------------- backgrounds and clutter
+
+def background(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    kind = rng.choice(["felt", "wood", "cloth", "busy"], p=[0.35, 0.25, 0.2, 0.2])
+    if kind == "felt":
+        base = rng.choice([(40, 110, 30), (90, 60, 20), (30, 30, 140), (60, 60, 60), (20, 80, 110),
+                           (120, 100, 80), (200, 200, 200)])
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = np.array(base) * rng.uniform(0.6, 1.3)
+        low = cv2.resize(rng.normal(0, 20, (8, 8)).astype(np.float32), (w, h))
+        img += low[..., None] + rng.normal(0, rng.uniform(2, 10), (h, w, 1))
+    elif kind == "wood":
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        a = rng.uniform(0, np.pi)
+        u = xx * np.cos(a) + yy * np.sin(a)
+        v = -xx * np.sin(a) + yy * np.cos(a)
+        warp = cv2.resize(rng.normal(0, 15, (6, 6)).astype(np.float32), (w, h))
+        grain = np.sin((v + warp + 8 * np.sin(u / rng.uniform(40, 200))) / rng.uniform(2, 9))
+        colour = np.array(rng.choice([(40, 80, 140), (30, 60, 110), (60, 110, 170), (20, 40, 80)]))
+        img = colour * (1 + 0.25 * grain[..., None]) * rng.uniform(0.6, 1.3)
+    elif kind == "cloth":
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        p = rng.uniform(6, 40)
+        c1, c2 = rng.uniform(0, 255, 3), rng.uniform(0, 255, 3)
+        check = ((np.sin(xx / p) > 0) ^ (np.sin(yy / p) > 0)).astype(np.float32)[..., None]
+        img = c1 * check + c2 * (1 - check)
+        img += rng.normal(0, 8, (h, w, 1))
+    else:
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = rng.uniform(0, 255, 3)
+        img = busy(rng, img.astype(np.uint8), int(rng.integers(20, 80))).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def busy(rng: np.random.Generator, img: np.ndarray, n: int) -> np.ndarray:
+    """Random shapes, lines and stray text (letters and digits that are not card indices)."""
+    h, w = img.shape[:2]
+    chars = "AKQJ0123456789BDEFGHMNPRSTUVWXYZ@#%&"
+    for _ in range(n):
+        colour = tuple(int(c) for c in rng.uniform(0, 255, 3))
+        x, y = int(rng.uniform(0, w)), int(rng.uniform(0, h))
+        s = int(rng.uniform(6, 80))
+        kind = rng.integers(0, 4)
+        if kind == 0:
+            cv2.circle(img, (x, y), s, colour, int(rng.choice([-1, 2, 4])), cv2.LINE_AA)
+        elif kind == 1:
+            cv2.rectangle(img, (x, y), (x + s, y + int(rng.uniform(6, 80))), colour,
+                          int(rng.choice([-1, 2])))
+        elif kind == 2:
+            cv2.line(img, (x, y), (x + int(rng.normal(0, 80)), y + int(rng.normal(0, 80))),
+                     colour, int(rng.integers(1, 5)), cv2.LINE_AA)
+        else:
+            text = "".join(rng.choice(list(chars), int(rng.integers(1, 4))))
+            cv2.putText(img, text, (x, y), int(rng.choice([0, 1, 2, 3, 4, 6, 7])),
+                        rng.uniform(0.4, 2.5), colour, int(rng.integers(1, 4)), cv2.LINE_AA)
+    return img
+
+
+def chip(rng: np.random.Generator, r: int) -> tuple[np.ndarray, np.ndarray]:
+    """A casino chip (BGR, alpha) of radius ``r``."""
+    s = 2 * r + 2
+    img = np.zeros((s, s, 3), np.uint8)
+    alpha = np.zeros((s, s), np.uint8)
+    colour = tuple(int(c) for c in rng.choice([(30, 30, 200), (200, 60, 20), (20, 20, 20),
+                                                (40, 160, 40), (230, 230, 230), (30, 140, 220)]))
+    cv2.circle(img, (r, r), r, colour, -1, cv2.LINE_AA)
+    cv2.circle(alpha, (r, r), r, 255, -1, cv2.LINE_AA)
+    for k in range(8):
+        a = k * np.pi / 4 + rng.uniform(0, 0.5)
+        p = (int(r + 0.8 * r * np.cos(a)), int(r + 0.8 * r * np.sin(a)))
+        cv2.circle(img, p, max(1, r // 6), (245, 245, 245), -1, cv2.LINE_AA)
+    cv2.circle(img, (r, r), int(0.55 * r), (245, 245, 245), max(1, r // 12), cv2.LINE_AA)
+    return img, alpha
+
+
+# ---------------------------------------------------------------- layouts
+
+def card_rect(centre, height: float, angle: float) -> np.ndarray:
+    hw, hh = height * CARD_ASPECT / 2, height / 2
+    pts = np.array([[-hw, -hh], [hw, -hh], [hw, hh], [-hw, hh]], np.float32)
+    a = np.deg2rad(angle)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    return pts @ rot.T + np.asarray(centre, np.float32)
+
+
+def layout(rng: np.random.Generator, w: int, h: int, n_codes: int, kind: str
+           ) -> list[np.ndarray]:
+    """Card quads (table plane, before the camera tilt), bottom card first."""
+    height = float(np.exp(rng.uniform(np.log(90), np.log(min(560, 0.95 * h)))))
+    quads = []
+    if kind == "single":
+        for _ in range(int(rng.integers(2, 13))):
+            hh = height * rng.uniform(0.8, 1.2)
+            c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
+            quads.append(card_rect(c, hh, rng.uniform(0, 360)))
+    elif kind == "fan":
+        n = int(rng.integers(2, min(n_codes, 12) + 1))
+        pivot = np.array([rng.uniform(0.3, 0.7) * w, rng.uniform(0.4, 0.8) * h])
+        step = rng.uniform(5, 16) * rng.choice([-1, 1])
+        base = rng.uniform(0, 360)
+        for i in range(n):
+            a = base + (i - n / 2) * step
+            off = np.array([np.sin(np.deg2rad(a)), -np.cos(np.deg2rad(a))]) * height * 0.35
+            quads.append(card_rect(pivot + off, height, a))
+    elif kind == "row":
+        n = int(rng.integers(2, min(n_codes, 10) + 1))
+        a = rng.uniform(0, 360)
+        d = np.array([np.cos(np.deg2rad(a)), np.sin(np.deg2rad(a))])
+        step = height * CARD_ASPECT * rng.uniform(0.18, 0.45)
+        start = np.array([w / 2, h / 2]) - d * step * n / 2
+        for i in range(n):
+            quads.append(card_rect(start + d * step * i, height, a + rng.normal(0, 3)))
+    else:  # pile
+        n = int(rng.integers(3, min(n_codes, 10) + 1))
+        c0 = np.array([rng.uniform(0.3, 0.7) * w, rng.uniform(0.3, 0.7) * h])
+        for _ in range(n):
+            quads.append(card_rect(c0 + rng.normal(0, 0.3 * height, 2), height,
+                                   rng.uniform(0, 360)))
+    return quads
+
+
+def tilt_homography(rng: np.random.Generator, w: int, h: int, max_deg: float) -> np.ndarray:
+    """A camera looking across the table: rotation about the image's x axis up to ``max_deg``."""
+    deg = rng.uniform(0, max_deg)
+    t = np.deg2rad(deg)
+    f = max(w, h) * rng.uniform(0.8, 1.5)
+    k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    rx = np.array([[1, 0, 0], [0, np.cos(t), -np.sin(t)], [0, np.sin(t), np.cos(t)]])
+    spin = np.deg2rad(rng.uniform(-20, 20))
+    rz = np.array([[np.cos(spin), -np.sin(spin), 0], [np.sin(spin), np.cos(spin), 0], [0, 0, 1]])
+    hm = k @ rx @ rz @ np.linalg.inv(k)
+    # scale and shift so the tilted table fills the frame again (the keystone stays)
+    corners = cv2.perspectiveTransform(
+        np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64), hm)[0]
+    lo, hi = corners.min(0), corners.max(0)
+    f = min(w / (hi[0] - lo[0]), h / (hi[1] - lo[1]))
+    fit = np.array([[f, 0, -lo[0] * f], [0, f, -lo[1] * f], [0, 0, 1]])
+    return fit @ hm
+
+
+# ---------------------------------------------------------------- the scene
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    cards: list[Placed]
+    owner: np.ndarray  # int16: index of the card on top at each pixel, -1 table, -2 chip
+
+
+def make_scene(rng: np.random.Generator, faces: dict[str, np.ndarray], size: tuple[int, int],
+               kind: str | None = None, max_tilt: float = 55.0, degrade: bool = True,
+               mild: bool = False) -> Scene:
+    """A scene of ``faces``; ``mild``: everyday light and camera (the validation scenes) instead
+    of the training range (dim, strong blur, JPEG 20, ...)."""
+    w, h = size
+    img = background(rng, w, h)
+    owner = np.full((h, w), -1, np.int16)
+    codes = list(rng.permutation(decks.CODES))
+    kind = kind or str(rng.choice(["single", "fan", "row", "pile"], p=[0.3, 0.3, 0.2, 0.2]))
+    quads = layout(rng, w, h, len(codes), kind)
+    tilt = tilt_homography(rng, w, h, max_tilt)
+    placed: list[Placed] = []
+    for i, q in enumerate(quads):
+        code = codes[i]
+        face = faces[code]
+        fh, fw = face.shape[:2]
+        frame_quad = cv2.perspectiveTransform(q[None].astype(np.float64), tilt)[0]
+        src = np.array([[0, 0], [fw, 0], [fw, fh], [0, fh]], np.float32)
+        hm = cv2.getPerspectiveTransform(src, frame_quad.astype(np.float32))
+        flip = rng.random() < 0.5  # a card face printed 180° is the same card
+        if flip:
+            face = cv2.rotate(face, cv2.ROTATE_180)
+        x0, y0 = np.floor(frame_quad.min(0)).astype(int) - 12
+        x1, y1 = np.ceil(frame_quad.max(0)).astype(int) + 12
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            continue
+        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+        warped = cv2.warpPerspective(face, shift @ hm, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+        a = warped[..., 3:4].astype(np.float32) / 255
+        roi = img[y0:y1, x0:x1].astype(np.float32)
+        if rng.random() < 0.5:  # a soft shadow under the card
+            sh = cv2.GaussianBlur(warped[..., 3], (0, 0), 3 + rng.uniform(0, 6)).astype(np.float32)
+            sh = np.roll(sh, (int(rng.integers(1, 6)), int(rng.integers(1, 6))), (0, 1)) / 255
+            roi *= 1 - 0.35 * sh[..., None]
+        paper = rng.uniform(0.85, 1.0, 3) if rng.random() < 0.3 else np.ones(3)
+        img[y0:y1, x0:x1] = (roi * (1 - a) + warped[..., :3] * paper * a).astype(np.uint8)
+        owner[y0:y1, x0:x1][warped[..., 3] > 128] = i
+        if flip:
+            hm = hm @ np.array([[-1, 0, fw], [0, -1, fh], [0, 0, 1]], np.float64)
+        placed.append(Placed(code, frame_quad.astype(np.float32), hm, (fw, fh)))
+    if rng.random() < 0.35:  # chips, some on cards
+        for _ in range(int(rng.integers(1, 6))):
+            r = int(rng.uniform(10, max(12, 0.25 * min(w, h) * rng.uniform(0.2, 0.8))))
+            cimg, calpha = chip(rng, r)
+            x, y = int(rng.uniform(0, w - 2 * r - 2)), int(rng.uniform(0, h - 2 * r - 2))
+            if x < 0 or y < 0:
+                continue
+            s = cimg.shape[0]
+            a = calpha[..., None].astype(np.float32) / 255
+            roi = img[y:y + s, x:x + s]
+            img[y:y + s, x:x + s] = (roi * (1 - a) + cimg * a).astype(np.uint8)
+            owner[y:y + s, x:x + s][calpha > 128] = -2
+    if rng.random() < 0.25:
+        img = busy(rng, img, int(rng.integers(3, 15)))
+        # stray marks drawn on top belong to nobody: cards under them lose those pixels
+    if degrade:
+        img = mild_degrade(rng, img) if mild else degrade_image(rng, img)
+    return Scene(img, placed, owner)
+
+
+def mild_degrade(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    """Everyday conditions: a soft light gradient, a slight cast, mild defocus, noise, JPEG."""
+    h, w = img.shape[:2]
+    out = img.astype(np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    ramp = ((xx - w / 2) * np.cos(a) + (yy - h / 2) * np.sin(a)) / max(w, h)
+    out *= (1 + rng.uniform(0, 0.4) * ramp)[..., None] * rng.uniform(0.9, 1.1, 3)
+    if rng.random() < 0.3:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 0.8))
+    out += rng.normal(0, rng.uniform(0, 4), out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    q = int(rng.uniform(70, 95))
+    return cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1], 1)
+
+
+def degrade_image(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    out = img.astype(np.float32)
+    # light: gradient, colour cast, dim, glare
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    ramp = ((xx - w / 2) * np.cos(a) + (yy - h / 2) * np.sin(a)) / max(w, h)
+    out *= (1 + rng.uniform(0, 0.9) * ramp)[..., None]
+    out *= rng.uniform(0.75, 1.2, 3) if rng.random() < 0.5 else 1.0
+    if rng.random() < 0.3:
+        out *= rng.uniform(0.25, 0.6)
+    if rng.random() < 0.2:
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(20, 0.4 * max(w, h))
+        glare = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+        out += rng.uniform(40, 140) * glare[..., None]
+    if rng.random() < 0.25:  # a shadow across the table
+        m = np.zeros((h, w), np.float32)
+        pts = rng.uniform(0, 1, (4, 2)) * [w, h]
+        cv2.fillPoly(m, [pts.astype(np.int32)], 1.0)
+        m = cv2.GaussianBlur(m, (0, 0), rng.uniform(3, 30))
+        out *= (1 - rng.uniform(0.2, 0.55) * m)[..., None]
+    r = rng.random()
+    if r < 0.35:
+        out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.5, 2.2))
+    elif r < 0.5:
+        k = int(rng.integers(3, 10))
+        kern = np.zeros((k, k), np.float32)
+        kern[k // 2] = 1 / k
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
+        kern = cv2.warpAffine(kern, rot, (k, k))
+        out = cv2.filter2D(out, -1, kern / max(kern.sum(), 1e-6))
+    out += rng.normal(0, rng.uniform(0, 10), out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    if rng.random() < 0.6:
+        q = int(rng.uniform(20, 95))
+        out = cv2.imdecode(cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, q])[1], 1)
+    return out
+
+
+# ---------------------------------------------------------------- labelling proposals
+
+def visible_indices(scene: Scene, anchors: dict[str, list[float]], min_visible: float = 0.97
+                    ) -> list[tuple[str, np.ndarray, np.ndarray, float]]:
+    """(code, rank, suit, visible fraction) of each printed index, frame pixels."""
+    h, w = scene.owner.shape
+    out = []
+    for i, card in enumerate(scene.cards):
+        a = anchors.get(card.code) or []
+        if not a:
+            continue
+        for rot in (False, True):
+            pts = np.array([[a[0], a[1]], [a[2], a[3]]], np.float64)
+            if rot:
+                pts = np.array(card.face_size, np.float64) - pts
+            p = cv2.perspectiveTransform(pts[None], card.homography)[0]
+            rank, suit = p[0], p[1]
+            d = float(np.linalg.norm(suit - rank))
+            unit = (suit - rank) / (d + 1e-6)
+            side = np.array([-unit[1], unit[0]]) * 0.45 * d
+            top, bottom = rank - unit * 0.55 * d, suit + unit * 0.45 * d
+            glyphs = np.array([top - side, top + side, bottom + side, bottom - side])
+            mask = np.zeros((h, w), np.uint8)
+            cv2.fillConvexPoly(mask, glyphs.astype(np.int32), 1)
+            total = cv2.countNonZero(mask)
+            # covered: by a card laid later or a chip (the table beside the card does not count)
+            over = (scene.owner > i) | (scene.owner == -2)
+            hidden = int(np.count_nonzero(mask.astype(bool) & over))
+            m = 0.6 * d
+            inside = (m <= min(rank[0], suit[0]) and max(rank[0], suit[0]) < w - m
+                      and m <= min(rank[1], suit[1]) and max(rank[1], suit[1]) < h - m)
+            frac = 1 - hidden / max(total, 1) if inside and d > 2 else 0.0
+            out.append((card.code, rank, suit, frac))
+    return out
+
+
+def label_candidates(cands: list[indices.Candidate], marks, scene: Scene,
+                     anchors: dict[str, list[float]], min_visible: float = 0.97) -> list[int]:
+    """Class per candidate: 1 + card number if it is a visible index, 0 if not an index at all,
+    -1 (leave out) if it is an index that is partly hidden, or lies on a card whose index
+    position is unknown."""
+    unknown = {i for i, card in enumerate(scene.cards) if not anchors.get(card.code)}
+    h, w = scene.owner.shape
+    labels = []
+    for c in cands:
+        lab = 0
+        x, y = (int(min(max(v, 0), lim - 1)) for v, lim in zip(c.centre, (w, h), strict=True))
+        if int(scene.owner[y, x]) in unknown:
+            labels.append(-1)
+            continue
+        for code, rank, suit, frac in marks:
+            d = float(np.linalg.norm(suit - rank))
+            if (np.linalg.norm(c.suit - suit) < 0.4 * d and np.linalg.norm(c.rank - rank) < 0.7 * d
+                    and 0.6 * d < c.size < 1.5 * d):
+                if frac >= min_visible:
+                    lab = indices.CLASSES.index(code)
+                else:
+                    lab = -1 if frac > 0.4 else 0
+                break
+        labels.append(lab)
+    return labels
