@@ -19,12 +19,13 @@ from pathlib import Path
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
+from dealer_assist.errors import InputError
 from dealer_assist.paths import data_dir
 from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
 from dealer_assist.vision.model import GlyphModel
 from dealer_assist.vision.recognizer import Models
-from dealer_assist.vision.sources import ImageTooLarge, read_image
+from dealer_assist.vision.sources import read_image
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 DECK_WEIGHT = 3  # each of the user's samples counts as this many synthetic ones
@@ -61,7 +62,7 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
     for path, card in images:
         try:
             frame = read_image(path)
-        except (FileNotFoundError, ImageTooLarge):
+        except (FileNotFoundError, InputError):
             frame = None  # unreadable or over the pixel budget: reported as skipped
         quads = find_card_quads(frame) if frame is not None else []
         found = 0

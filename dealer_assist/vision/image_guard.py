@@ -19,6 +19,10 @@ MIN_SIDE = 32  # a card's corner index needs more pixels than this
 MAX_ASPECT = 20  # a table photo is never 20 times wider than high (or higher than wide)
 
 
+class ImageTooLarge(InputError):
+    """An image whose header claims more pixels than the budget (it is not decoded)."""
+
+
 def image_size(path: str | Path) -> tuple[int, int]:
     """(width, height) from the header; InputError if the file is not an image we know."""
     try:
@@ -29,18 +33,24 @@ def image_size(path: str | Path) -> tuple[int, int]:
     except FileNotFoundError:
         raise InputError(f"cannot read image {path}: no such file") from None
     except Image.DecompressionBombError:
-        raise InputError(f"{path}: far over the pixel budget of {MAX_PIXELS:,}; scale the photo "
-                         "down") from None
+        raise ImageTooLarge(f"{path}: far over the pixel budget of {MAX_PIXELS:,}; scale the "
+                            "photo down") from None
     except (UnidentifiedImageError, OSError, ValueError) as exc:
         raise InputError(f"{path}: not a readable image ({exc})") from None
 
 
+def check_pixels(path: str | Path, max_pixels: int = MAX_PIXELS) -> tuple[int, int]:
+    """The image's size if it is within ``max_pixels``; ImageTooLarge (or InputError) otherwise."""
+    width, height = image_size(path)
+    if width * height > max_pixels:
+        raise ImageTooLarge(f"{path}: {width}×{height} is {width * height:,} pixels, over the "
+                            f"budget of {max_pixels:,}; scale the photo down")
+    return width, height
+
+
 def check_image(path: str | Path) -> tuple[int, int]:
     """The image's size if it may be decoded; InputError otherwise."""
-    width, height = image_size(path)
-    if width * height > MAX_PIXELS:
-        raise InputError(f"{path}: {width}×{height} is {width * height:,} pixels, over the "
-                         f"budget of {MAX_PIXELS:,}; scale the photo down")
+    width, height = check_pixels(path)
     if min(width, height) < MIN_SIDE:
         raise InputError(f"{path}: {width}×{height} is too small to hold a card "
                          f"(at least {MIN_SIDE} pixels a side)")

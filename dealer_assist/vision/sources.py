@@ -20,6 +20,9 @@ from types import TracebackType
 import cv2
 import numpy as np
 
+from dealer_assist.errors import InputError
+from dealer_assist.vision.image_guard import MAX_PIXELS, check_pixels
+
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 
 
@@ -58,7 +61,7 @@ class ImageFolderSource(FrameSource):
             for path in self.paths:
                 try:
                     check_pixels(path)
-                except (ImageTooLarge, FileNotFoundError):
+                except (InputError, FileNotFoundError):
                     continue  # over the pixel budget or unreadable: skipped like other bad files
                 frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
                 if frame is not None:
@@ -169,101 +172,17 @@ class _SingleImage(FrameSource):
         yield self.frame
 
 
-MAX_PIXELS = 50_000_000  # a 50-megapixel photo (150 MB as BGR); more is refused before decoding
-
-
-class ImageTooLarge(ValueError):
-    """An image whose header claims more pixels than the budget (it is not decoded)."""
-
-
 def read_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:
     """One image file as a BGR frame.
 
-    Raises FileNotFoundError if it cannot be read, and :class:`ImageTooLarge` (before decoding)
-    if its header claims more than ``max_pixels`` pixels or cannot be parsed for a known format.
+    Raises :class:`ImageTooLarge` (before decoding) if its header claims more than
+    ``max_pixels`` pixels, InputError if the header cannot be read (OpenCV would allocate what
+    a truncated header claims), and FileNotFoundError if OpenCV cannot decode it.
     """
+    if not Path(path).is_file():
+        raise FileNotFoundError(f"cannot read image {path}")
     check_pixels(path, max_pixels)
     frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if frame is None:
         raise FileNotFoundError(f"cannot read image {path}")
     return frame
-
-
-def check_pixels(path: str | Path, max_pixels: int = MAX_PIXELS) -> None:
-    """Refuse a file whose header claims more than ``max_pixels`` pixels."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(64 * 1024)
-    except OSError as exc:
-        raise FileNotFoundError(f"cannot read image {path}: {exc.strerror}") from None
-    size = header_size(head)
-    if size is not None and size[0] * size[1] > max_pixels:
-        w, h = size
-        raise ImageTooLarge(f"{path}: {w}x{h} is {w * h:,} pixels, over the budget of "
-                            f"{max_pixels:,}; scale the photo down")
-
-
-def header_size(head: bytes) -> tuple[int, int] | None:
-    """(width, height) from the first bytes of a PNG, JPEG, GIF, BMP, WebP or TIFF file, else
-    None (OpenCV then decides whether it is an image at all)."""
-    try:
-        if head[:8] == b"\x89PNG\r\n\x1a\n":
-            return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-        if head[:6] in (b"GIF87a", b"GIF89a"):
-            return int.from_bytes(head[6:8], "little"), int.from_bytes(head[8:10], "little")
-        if head[:2] == b"BM":
-            w = int.from_bytes(head[18:22], "little", signed=True)
-            h = int.from_bytes(head[22:26], "little", signed=True)
-            return abs(w), abs(h)
-        if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-            kind = head[12:16]
-            if kind == b"VP8X":
-                return (int.from_bytes(head[24:27], "little") + 1,
-                        int.from_bytes(head[27:30], "little") + 1)
-            if kind == b"VP8L":
-                bits = int.from_bytes(head[21:25], "little")
-                return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-            if kind == b"VP8 ":
-                return (int.from_bytes(head[26:28], "little") & 0x3FFF,
-                        int.from_bytes(head[28:30], "little") & 0x3FFF)
-        if head[:2] == b"\xff\xd8":
-            return _jpeg_size(head)
-        if head[:4] in (b"II*\x00", b"MM\x00*"):
-            return _tiff_size(head)
-    except (IndexError, ValueError):
-        return None
-    return None
-
-
-def _jpeg_size(head: bytes) -> tuple[int, int] | None:
-    i = 2
-    while i + 9 < len(head):
-        if head[i] != 0xFF:
-            i += 1
-            continue
-        marker = head[i + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-            i += 1 if marker == 0xFF else 2
-            continue
-        length = int.from_bytes(head[i + 2:i + 4], "big")
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE,
-                      0xCF):
-            h = int.from_bytes(head[i + 5:i + 7], "big")
-            w = int.from_bytes(head[i + 7:i + 9], "big")
-            return w, h
-        i += 2 + length
-    return None
-
-
-def _tiff_size(head: bytes) -> tuple[int, int] | None:
-    order = "little" if head[:2] == b"II" else "big"
-    ifd = int.from_bytes(head[4:8], order)
-    n = int.from_bytes(head[ifd:ifd + 2], order)
-    size: dict[int, int] = {}
-    for k in range(n):
-        e = ifd + 2 + 12 * k
-        tag, typ = int.from_bytes(head[e:e + 2], order), int.from_bytes(head[e + 2:e + 4], order)
-        if tag in (256, 257):
-            width = 2 if typ == 3 else 4
-            size[tag] = int.from_bytes(head[e + 8:e + 8 + width], order)
-    return (size[256], size[257]) if len(size) == 2 else None

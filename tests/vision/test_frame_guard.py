@@ -12,9 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer_assist.errors import InputError
 from dealer_assist.vision import sources
+from dealer_assist.vision.image_guard import ImageTooLarge, image_size
 from dealer_assist.vision.recognizer import Recognizer
-from dealer_assist.vision.sources import ImageTooLarge, header_size, read_image
+from dealer_assist.vision.sources import read_image
 
 
 def card_white_in_corner(h: int, w: int, corner: int) -> np.ndarray:
@@ -52,21 +54,28 @@ def test_frames_of_any_size_never_raise(h: int, w: int, corner: int, kind: str) 
 _RECOGNIZER = Recognizer()
 
 
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+
 def png_header(width: int, height: int) -> bytes:
-    """A PNG that claims ``width`` x ``height`` (a decompression bomb needs no more to start)."""
+    """A small, well-formed PNG that claims ``width`` x ``height`` (a decompression bomb)."""
     ihdr = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
-    chunk = b"IHDR" + ihdr
-    return (b"\x89PNG\r\n\x1a\n" + len(ihdr).to_bytes(4, "big") + chunk
-            + zlib.crc32(chunk).to_bytes(4, "big"))
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr)
+            + _chunk(b"IDAT", zlib.compress(bytes(1000))) + _chunk(b"IEND", b""))
 
 
 def test_a_huge_png_is_refused_before_decoding(tmp_path: Path, monkeypatch) -> None:
     bomb = tmp_path / "bomb.png"
-    bomb.write_bytes(png_header(30000, 30000) + b"\x00" * 100)
+    bomb.write_bytes(png_header(30000, 30000))
     decoded = []
     monkeypatch.setattr(sources.cv2, "imread", lambda *a, **k: decoded.append(a) or None)
-    with pytest.raises(ImageTooLarge, match="30000x30000 is 900,000,000 pixels"):
+    with pytest.raises(ImageTooLarge, match="pixel budget"):
         read_image(bomb)
+    truncated = tmp_path / "truncated.png"  # only the header: OpenCV would allocate what it claims
+    truncated.write_bytes(png_header(30000, 30000)[:33])
+    with pytest.raises(InputError, match="not a readable image"):
+        read_image(truncated)
     assert decoded == []  # never handed to the decoder
 
 
@@ -74,7 +83,7 @@ def test_a_huge_png_is_refused_before_decoding(tmp_path: Path, monkeypatch) -> N
 def test_the_header_gives_the_size_of_real_files(tmp_path: Path, ext: str) -> None:
     path = tmp_path / f"frame{ext}"
     assert cv2.imwrite(str(path), np.zeros((123, 457, 3), np.uint8))
-    assert header_size(path.read_bytes()[:65536]) == (457, 123)
+    assert image_size(path) == (457, 123)
     assert read_image(path).shape == (123, 457, 3)
     with pytest.raises(ImageTooLarge):
         read_image(path, max_pixels=457 * 123 - 1)
