@@ -25,13 +25,15 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.errors import RuleError
+from dealer_assist.gui.confirm import ConfirmDialog
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
 from dealer_assist.gui.table_screen import TableScreen
 from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
-from dealer_assist.session.store import new_session_path
+from dealer_assist.session.store import new_session_path, sessions_dir
+from dealer_assist.variants import available_games, get_variant
 
 FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
 # menu entry -> (module written by another screen's author, what it needs)
@@ -72,7 +74,22 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         self._menus()
         self.apply_theme(theme)
-        self.resize(1280, 800)
+        self.fit_screen()
+        self.players_display: QWidget | None = None
+
+    def fit_screen(self) -> None:
+        """Open at the screen's available size (a 1024×600 tablet, a desktop)."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1024, 600)
+            return
+        area = screen.availableGeometry()
+        self.setGeometry(area)
+        frame = self.frameGeometry()  # keep the title bar on the screen too
+        if frame.height() > area.height() or frame.width() > area.width():
+            self.resize(area.width() - (frame.width() - self.width()),
+                        area.height() - (frame.height() - self.height()))
+            self.move(area.topLeft())
 
     # ------------------------------------------------------------ menus
 
@@ -89,7 +106,10 @@ class MainWindow(QMainWindow):
         session = bar.addMenu("&Session")
         self._action(session, "New session…", self.new_session, "Ctrl+N")
         self._action(session, "Open session file…", self.open_file, "Ctrl+O")
-        self._action(session, "Demo table", self.open_demo)
+        demos = session.addMenu("Demo table")
+        for game in available_games():
+            self._action(demos, get_variant(game).TITLE,
+                         lambda _=False, g=game: self.open_demo(g))
         session.addSeparator()
         self.end_action = self._action(session, "End session…", self.end_session, "Ctrl+E")
         self.close_action = self._action(session, "Close table", self.close_table, "Ctrl+W")
@@ -98,7 +118,10 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         self.dark_action = self._action(view, "Dark theme", self.toggle_theme, "Ctrl+T")
         self.dark_action.setCheckable(True)
-        self.full_action = self._action(view, "Full screen", self.toggle_full_screen, "F11")
+        self.full_action = self._action(view, "Full screen", self.toggle_full_screen,
+                                        "Ctrl+Shift+F")  # F1-F12 are the action buttons
+        self.players_action = self._action(view, "Players' display", self.open_players_display,
+                                           "Ctrl+P")
         tools = bar.addMenu("&Tools")
         self.tool_actions: dict[str, QAction] = {}
         slots = {"camera": self.open_camera, "reconcile": self.open_reconcile,
@@ -121,6 +144,7 @@ class MainWindow(QMainWindow):
         open_table = self.table is not None
         self.end_action.setEnabled(open_table and not self.session.ended)  # type: ignore[union-attr]
         self.close_action.setEnabled(open_table)
+        self.players_action.setEnabled(open_table)
         self.tool_actions["camera"].setEnabled(
             open_table and module_available(TOOLS["camera"][0]))
 
@@ -176,7 +200,7 @@ class MainWindow(QMainWindow):
         self.show_session(session)
 
     def open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a session log", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Open a session log", str(sessions_dir()),
                                               "Session logs (*.db);;All files (*)")
         if path:
             self.open_path(Path(path))
@@ -191,15 +215,24 @@ class MainWindow(QMainWindow):
         self.show_session(session)
         return True
 
-    def open_demo(self) -> None:
+    def open_demo(self, game: str = "") -> None:
+        """A demo table; from the start screen's button, the game is asked first."""
         from dealer_assist.gui.demo import start_demo
-        self.show_session(start_demo("greek31"))
+        if not game:
+            games = available_games()
+            titles = [get_variant(g).TITLE for g in games]
+            title, ok = QInputDialog.getItem(self, "Demo table", "Which game?", titles, 0, False)
+            if not ok:
+                return
+            game = games[titles.index(title)]
+        self.show_session(start_demo(game))
 
     def show_session(self, session: Session) -> None:
         self.close_table()
         self.session = session
         self.table = TableScreen(session, self.stack)
         self.table.game_over.connect(self.show_standings)
+        self.table.changed.connect(self._follow_players_display)
         self.stack.addWidget(self.table)
         self.stack.setCurrentWidget(self.table)
         self.setWindowTitle(f"31 dealer assist — {session.view().title}")
@@ -209,7 +242,31 @@ class MainWindow(QMainWindow):
         if session.ended or session.state.finished:
             self.show_standings()
 
+    def open_players_display(self) -> None:
+        """A second window for a TV or second screen: what the players may see, big."""
+        if self.table is None:
+            return
+        from dealer_assist.gui.players_display import PlayersDisplay
+        if self.players_display is None:
+            self.players_display = PlayersDisplay()
+            screens = QApplication.screens()
+            if len(screens) > 1:  # on the second screen, full screen
+                self.players_display.setGeometry(screens[1].availableGeometry())
+                self.players_display.showFullScreen()
+            else:
+                self.players_display.resize(self.size())
+                self.players_display.show()
+        self._follow_players_display()
+        self.players_display.raise_()
+
+    def _follow_players_display(self) -> None:
+        if self.players_display is not None and self.session is not None:
+            self.players_display.show_session(self.session)
+
     def close_table(self) -> None:
+        if self.players_display is not None:
+            self.players_display.close()
+            self.players_display = None
         if self.camera is not None:
             self.camera.close()
             self.camera = None
@@ -228,11 +285,19 @@ class MainWindow(QMainWindow):
     def end_session(self) -> None:
         if self.table is None:
             return
-        reason, ok = QInputDialog.getText(self, "End session",
-                                          "Reason (optional), e.g. 'players agree to stop':")
-        if ok:
-            self.table.end_session(reason.strip())
+        dialog = ConfirmDialog(
+            "End the session?", "No more rounds can be played in this session; the final "
+            "standings are shown. This cannot be undone.", "Yes: end the session", self,
+            reason="Reason (optional), e.g. players agree to stop")
+        self.dialog = dialog
+
+        def end() -> None:
+            if self.table is not None:
+                self.table.end_session(dialog.reason())
             self._update_actions()
+
+        dialog.accepted.connect(end)
+        dialog.open()
 
     def show_standings(self) -> None:
         if self.session is None:
@@ -277,7 +342,8 @@ class MainWindow(QMainWindow):
     def open_reconcile(self) -> None:
         if not module_available(TOOLS["reconcile"][0]):
             return
-        paths, _ = QFileDialog.getOpenFileNames(self, "Session logs to reconcile", "",
+        paths, _ = QFileDialog.getOpenFileNames(self, "Session logs to reconcile",
+                                                str(sessions_dir()),
                                                 "Session logs (*.db);;All files (*)")
         if paths:
             module = importlib.import_module(TOOLS["reconcile"][0])

@@ -27,6 +27,11 @@ class PromptBar(QWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         layout.addWidget(self.prompt, 3)
         layout.addWidget(self.message, 2)
+        self.target = QLabel(self)
+        self.target.setObjectName("entryTarget")
+        self.target.setTextFormat(Qt.TextFormat.PlainText)
+        self.target.setToolTip("where a typed card or amount goes; type '3 7c' for seat 3")
+        layout.addWidget(self.target)
         layout.addWidget(entry)
         self.info = ""
         self.show_message("")
@@ -37,6 +42,11 @@ class PromptBar(QWidget):
         self.info = "\n".join(info)
         if not self.message.property("shown"):
             self._show(self.info, False, note=True)
+
+    def show_target(self, text: str) -> None:
+        """Where the next typed card or amount goes: ``→ Maria``."""
+        self.target.setText(text)
+        self.target.setVisible(bool(text))
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setProperty("shown", bool(text))

@@ -66,10 +66,22 @@ class Driver:
         elif action.asks == "card":
             for button in self.usable_cards():
                 self.click(button)
+                self.confirm_costly()
                 if self.entries() > before or self.screen.settlement is not None:
                     break
+        self.confirm_costly()
         self.confirm_settlement()
         assert self.entries() > before, self.screen.bar.message_text()
+
+    def confirm_costly(self) -> bool:
+        """Confirm the dialog a costly action opens (forfeit, misdeal, cash out)."""
+        from dealer_assist.gui.confirm import ConfirmDialog
+        dialog = self.screen.dialog
+        if not isinstance(dialog, ConfirmDialog):
+            return False
+        assert dialog.isVisible()
+        self.click(dialog.ok_button)
+        return True
 
     def confirm_settlement(self) -> bool:
         dialog = self.screen.settlement

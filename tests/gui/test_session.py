@@ -96,7 +96,7 @@ def test_settlement_back_leaves_the_round_open(driver):
 def test_history_lists_the_rounds(driver, game):
     driver.window.show_session(demo_session(game))
     driver.play_round()
-    driver.click(driver.screen.panel.history_button)
+    driver.click(driver.screen.history_button)
     dialog = driver.screen.dialog
     assert dialog.isVisible() and dialog.round_count() == 1
     top = dialog.tree.topLevelItem(0)
