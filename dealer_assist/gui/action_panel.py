@@ -32,6 +32,7 @@ from dealer_assist.variants.base import Action
 SHORTCUT_KEYS = tuple(f"F{n}" for n in range(1, 13))
 # red and set apart; settle is confirmed by its settlement, the others by a dialog
 COSTLY = ("handled_draw", "misdeal", "cash_out", "settle")
+WIDE_SLOTS = {"settle": 0, "cash_out": 1, "misdeal": 1}  # fixed slots, left and right
 COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of a row per player
 
 
@@ -74,13 +75,13 @@ def group_actions(actions: list[Action], names: tuple[str, ...]) -> list[Group]:
         named = names_seat(action, names)
         if action.type in COLLAPSED:
             key: tuple = ("collapsed", action.type)
-            title = COLLAPSED[action.type]
+            title, named = COLLAPSED[action.type], False
         elif named:
             title = without_name(action.label, names[action.seat - 1])  # type: ignore[index]
             key = (action.type, action.asks, _fixed_key(action), re.sub(r"\s*\(.*?\)", "", title))
         else:
             title = action.label
-            key = (action.type, action.asks, _fixed_key(action), action.label, action.seat)
+            key = (action.type, action.asks, _fixed_key(action), action.seat)
         group = groups.get(key)
         if group is None:
             group = groups[key] = Group(key, title, named, action.type in COSTLY)
@@ -88,6 +89,20 @@ def group_actions(actions: list[Action], names: tuple[str, ...]) -> list[Group]:
             group.title = re.sub(r"\s*\(.*?\)", "", group.title)
         group.items.append((index, action))
     return list(groups.values())
+
+
+def common_words(labels: list[str]) -> str:
+    """The words every label starts with, with their trailing space ("Discard ")."""
+    words = [label.split(" ") for label in labels]
+    same = 0
+    while all(len(w) > same + 1 and w[same] == words[0][same] for w in words):
+        same += 1
+    return " ".join(words[0][:same]) + " " if same else ""
+
+
+def row_px() -> int:
+    """The height of every row of actions: rows never change height, so they never move."""
+    return touch_px() + 2
 
 
 def _fixed_key(action: Action) -> tuple:
@@ -118,7 +133,7 @@ class ActionButton(QPushButton):
     def __init__(self, text: str, name: str, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        self.setMinimumHeight(touch_px())
+        self.setFixedHeight(row_px())
         self.setMinimumWidth(mm_px(TOUCH_MM))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -147,8 +162,9 @@ class SlotRows:
         self.limit = limit
         self.last_row: int | None = None
 
-    def reset(self) -> None:
-        self.rows, self.last_row = [], None
+    def restart(self) -> None:
+        """Forget the rows, but keep the one last tapped blank."""
+        self.rows = [None] * (self.last_row + 1) if self.last_row is not None else []
 
     def place(self, keys: list[tuple]) -> list[tuple | None]:
         wanted = set(keys)
@@ -193,6 +209,7 @@ class Board(QWidget):
         self.widgets = []
 
     def add(self, widget: QWidget, row: int, col: int, span: int = 1) -> None:
+        widget.setFixedHeight(row_px())
         self.grid.addWidget(widget, row, col, 1, span)
         widget.show()
         self.widgets.append(widget)
@@ -212,52 +229,90 @@ class ActionPanel(QWidget):
         self.buttons: dict[int, ActionButton] = {}  # action index -> its button or chip
         self.key_order: list[int | str] = []  # what F1, F2, ... trigger: an index or a type
         self.seat_count = 0
+        self.costly_named = 0  # rows of per-seat costly actions kept this round
         self.round_key: object = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
-        self.board = Board("actionBoard", 4, self)
+        self.board = Board("actionBoard", 5, self)
         outer.addWidget(self.board)
         outer.addStretch(1)
         self.rule = QFrame(self)
         self.rule.setObjectName("costlyRule")
         self.rule.setFrameShape(QFrame.Shape.HLine)
         outer.addWidget(self.rule)
-        self.costly = Board("costlyBoard", 2, self)
+        self.costly = Board("costlyBoard", 0, self)
         outer.addWidget(self.costly)
 
     def set_actions(self, actions: list[Action], selected: Action | None,
                     names: tuple[str, ...] = (), round_key: object = None,
                     tapped: int | None = None) -> None:
         """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped."""
-        if round_key != self.round_key or len(names) != self.seat_count:
-            self.board.slots.reset()
-            self.costly.slots.reset()
-            self.round_key, self.seat_count = round_key, len(names)
         if tapped is not None:
             self._remember_tap(tapped)
+        if round_key != self.round_key or len(names) != self.seat_count:
+            self.costly_named = 0
+            self.board.slots.restart()  # a new round: afresh, but the place last tapped blank
+            self.round_key, self.seat_count = round_key, len(names)
         self.actions_list = list(actions)
         self.buttons = {}
         self.key_order = []
         groups = group_actions(actions, names)
-        for board, costly in ((self.board, False), (self.costly, True)):
-            board.clear()
-            mine = [g for g in groups if g.costly == costly]
-            by_key = {g.key: g for g in mine}
-            rows = board.slots.place([g.key for g in mine])
-            for row, key in enumerate(rows):
-                if key is None:
-                    spacer = QWidget(board)
-                    spacer.setFixedHeight(touch_px())
-                    board.add(spacer, row, 0)
-                    continue
-                self._show_group(board, by_key[key], row, selected, names)
+        costly = [g for g in groups if g.costly]
+        named_rows = max(self.costly_named, sum(1 for g in costly if g.named))
+        costly_rows = named_rows + 1 if costly else 0
+        rows_here = max(1, (self.height() + 4) // (row_px() + 4))
+        self.board.slots.limit = max(1, rows_here - costly_rows)
+        board = self.board
+        board.clear()
+        mine = [g for g in groups if not g.costly]
+        by_key = {g.key: g for g in mine}
+        for row, key in enumerate(board.slots.place([g.key for g in mine])):
+            if key is None:
+                spacer = QWidget(board)
+                spacer.setFixedHeight(row_px())
+                board.add(spacer, row, 0)
+                continue
+            self._show_group(board, by_key[key], row, selected, names)
+        self._show_costly(costly, selected, names)
         self.rule.setVisible(bool(self.costly.widgets))
         self.costly.setVisible(bool(self.costly.widgets))
-        for board in (self.board, self.costly):
-            for col in range(1, len(names) + 1):
-                board.grid.setColumnStretch(col, 1)
+        for board in (self.board, self.costly):  # empty columns keep their width too
+            for col in range(len(names) + 1):
+                board.grid.setColumnStretch(col, 1 if col else 0)
+                board.grid.setColumnMinimumWidth(col, mm_px(TOUCH_MM) if col else
+                                                 self.title_width())
         QTimer.singleShot(0, self, self.fit_names)
+
+    def _show_costly(self, groups: list[Group], selected: Action | None,
+                     names: tuple[str, ...]) -> None:
+        """Costly actions sit at the bottom, each kind in a fixed place: the per-seat ones
+        (forfeits) in rows above one row where settle, cash out and misdeal keep their slots."""
+        board = self.costly
+        board.clear()
+        named = [g for g in groups if g.named]
+        wide = [g for g in groups if not g.named]
+        columns = max(1, len(names)) + 1
+        span = max(1, columns // 2)
+        # per-seat rows once shown keep their place (blank) until the round ends
+        self.costly_named = max(self.costly_named, len(named)) if groups else self.costly_named
+        above = self.costly_named
+        for row, group in enumerate(named):
+            self._show_group(board, group, above - 1 - row, selected, names)
+        for row in range(len(named), above):
+            spacer = QWidget(board)
+            board.add(spacer, above - 1 - row, 0)
+        for group in wide:
+            kind = group.items[0][1].type
+            slot = WIDE_SLOTS.get(kind, 1)
+            self._show_group(board, group, above, selected, names, slot * span,
+                             span if slot == 0 else columns + 1 - span)
+        for row in range(above + 1):
+            board.grid.setRowMinimumHeight(row, row_px())
+
+    def title_width(self) -> int:
+        """The title column: wider on a wide panel, where the type is bigger too."""
+        return max(touch_px() * 3, int(self.width() * 0.26))
 
     def _remember_tap(self, index: int) -> None:
         for board in (self.board, self.costly):
@@ -272,8 +327,9 @@ class ActionPanel(QWidget):
                     board.slots.last_row = board.grid.getItemPosition(position)[0]
 
     def _show_group(self, board: Board, group: Group, row: int, selected: Action | None,
-                    names: tuple[str, ...]) -> None:
+                    names: tuple[str, ...], col: int = 0, span: int | None = None) -> None:
         columns = max(1, len(names))
+        whole = span or columns + 1
         first_index, first = group.items[0]
         if group.key[0] == "collapsed":
             button = self._button(group.title, first_index, first, selected, group.costly, board)
@@ -281,22 +337,33 @@ class ActionPanel(QWidget):
             self._key(button, first.type, f"{group.title}")
             for index, _action in group.items:
                 self.buttons[index] = button
-            board.add(button, row, 0, columns + 1)
+            board.add(button, row, col, whole)
             return
-        if not group.named:
+        if not group.named and len(group.items) == 1:
+            index, action = group.items[0]
+            text = action.label + (f" ({range_text(action)})" if action.asks == "amount" else "")
+            hint = explain(group)
+            button = self._button(text + (f" — {hint}" if hint else ""), index, action,
+                                  selected, group.costly, board)
+            board.add(button, row, col, whole)
+            return
+        if not group.named:  # "Discard 5H", "Discard KD": title "Discard", chips 5H, KD
+            labels = [a.label for _i, a in group.items]
+            prefix = common_words(labels)
+            title = QLabel(prefix.strip() or group.title, board)
+            title.setObjectName("groupTitle")
+            title.setWordWrap(True)
+            title.setFixedWidth(self.title_width())
+            board.add(title, row, 0)
             for k, (index, action) in enumerate(group.items):
-                text = action.label + (f" ({range_text(action)})" if action.asks == "amount"
-                                       else "")
-                hint = explain(group) if len(group.items) == 1 else ""
-                button = self._button(text + (f" — {hint}" if hint else ""), index, action,
-                                      selected, group.costly, board)
-                span = columns + 1 if len(group.items) == 1 else 1
-                board.add(button, row, min(k, columns), span)
+                button = self._button(action.label[len(prefix):], index, action, selected,
+                                      group.costly, board)
+                button.setToolTip(action.label)
+                board.add(button, row, min(1 + k, columns))
             return
-        heading = group.title
-        ranges = {range_text(a) for _i, a in group.items if a.asks == "amount"}
-        if len(ranges) == 1:
-            heading += f" ({ranges.pop()})"
+        heading = re.sub(r"[:\s]*…$", "", group.title).strip()  # "Ante: …" → "Ante"
+        heading = re.sub(r"^…\s*", "", heading)  # "… bets" → "bets"
+        heading = heading[:1].upper() + heading[1:]
         if explain(group):
             heading += f" — {explain(group)}"
         title = QLabel(heading, board)
@@ -304,7 +371,7 @@ class ActionPanel(QWidget):
         title.setWordWrap(True)
         title.setTextFormat(Qt.TextFormat.PlainText)
         title.setToolTip(group.title)
-        title.setFixedWidth(touch_px() * 3)
+        title.setFixedWidth(self.title_width())
         title.setToolTip(group.title + ": the card is entered later, when it is shown"
                          if explain(group) else group.title)
         board.add(title, row, 0)
@@ -315,7 +382,8 @@ class ActionPanel(QWidget):
             button = self._button(text, index, action, selected, group.costly, board)
             button.setProperty("seatChip", True)
             button.setProperty("full", text)
-            button.setToolTip(action.label)
+            button.setToolTip(action.label + (f" ({range_text(action)})"
+                                              if action.asks == "amount" else ""))
             board.add(button, row, seat)
 
     def _button(self, text: str, index: int, action: Action, selected: Action | None,
@@ -353,6 +421,10 @@ class ActionPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        for board in (self.board, self.costly):
+            board.grid.setColumnMinimumWidth(0, self.title_width())
+            for title in board.findChildren(QLabel, "groupTitle"):
+                title.setFixedWidth(self.title_width())
         self.fit_names()
 
     def shown_text(self, index: int) -> str:

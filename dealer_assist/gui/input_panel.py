@@ -66,7 +66,7 @@ class InputPanel(QWidget):
         self.entry.setObjectName("entry")
         self.entry.setMinimumHeight(44)
         self.entry.setFixedWidth(220)
-        self.entry.setClearButtonEnabled(True)
+        self.entry.setClearButtonEnabled(False)  # Esc and the keypad C clear it
         self.entry.returnPressed.connect(self._enter)
         self.stack = QStackedWidget(self)
         self.idle = QLabel("Cards and amounts are entered here once an action asks for one.",

@@ -25,8 +25,8 @@ class PromptBar(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        layout.addWidget(self.prompt, 3)
-        layout.addWidget(self.message, 2)
+        layout.addWidget(self.prompt, 4)
+        layout.addWidget(self.message, 3)
         self.target = QLabel(self)
         self.target.setObjectName("entryTarget")
         self.target.setTextFormat(Qt.TextFormat.PlainText)
@@ -39,7 +39,7 @@ class PromptBar(QWidget):
     def show_prompt(self, text: str, info: tuple[str, ...] = ()) -> None:
         """The prompt; the game's notes show where the message goes when there is none."""
         self.prompt.setText(text)
-        self.info = "\n".join(info)
+        self.info = " · ".join(info)
         if not self.message.property("shown"):
             self._show(self.info, False, note=True)
 

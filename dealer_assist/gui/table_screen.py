@@ -17,7 +17,13 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_assist.errors import RuleError
-from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, big_button, same_action
+from dealer_assist.gui.action_panel import (
+    SHORTCUT_KEYS,
+    ActionPanel,
+    big_button,
+    row_px,
+    same_action,
+)
 from dealer_assist.gui.confirm import ConfirmDialog, consequence
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
@@ -30,7 +36,7 @@ from dealer_assist.gui.void_dialog import EntryDialog, correctable, describe
 from dealer_assist.session.engine import Session
 from dealer_assist.variants.base import Action, RoundResult
 
-ACTION_ROWS = 5  # rows of action buttons the bottom always has room for
+ACTION_ROWS = 6  # rows of action buttons the bottom always has room for
 SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
 
 
@@ -117,7 +123,7 @@ class TableScreen(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        pitch = touch_px() + 4
+        pitch = row_px() + 4
         self.bottom.setFixedHeight(max(ACTION_ROWS * pitch + 12, int(self.height() * 0.4)))
 
     # ------------------------------------------------------------ showing

@@ -27,7 +27,7 @@ def test_refused_wager_is_explained_and_changes_nothing(driver, game):
         pytest.skip(f"{game} asks no bounded amount early")
     action = driver.screen.actions[index]
     driver.click(driver.action_button(index))
-    shown = driver.screen.panel.shown_text(index)
+    shown = driver.screen.input.entry.placeholderText()
     assert f"{action.minimum} to {action.maximum}" in shown  # the allowed range is shown
     before_entries, before_view = driver.entries(), driver.session.view()
     driver.type_amount(action.maximum + 1)
