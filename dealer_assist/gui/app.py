@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.errors import RuleError
 from dealer_assist.gui.confirm import ConfirmDialog
+from dealer_assist.gui.offer_dialog import ChooserDialog
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
@@ -34,6 +34,7 @@ from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
 from dealer_assist.session.store import new_session_path, sessions_dir
 from dealer_assist.variants import available_games, get_variant
+from dealer_assist.variants.base import Action
 
 FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
 # menu entry -> (module written by another screen's author, what it needs)
@@ -216,16 +217,18 @@ class MainWindow(QMainWindow):
         return True
 
     def open_demo(self, game: str = "") -> None:
-        """A demo table; from the start screen's button, the game is asked first."""
+        """A demo table; from the start screen's button, the game is chosen first."""
         from dealer_assist.gui.demo import start_demo
-        if not game:
-            games = available_games()
-            titles = [get_variant(g).TITLE for g in games]
-            title, ok = QInputDialog.getItem(self, "Demo table", "Which game?", titles, 0, False)
-            if not ok:
-                return
-            game = games[titles.index(title)]
-        self.show_session(start_demo(game))
+        if game:
+            self.show_session(start_demo(game))
+            return
+        games = available_games()
+        chooser = ChooserDialog("Demo table", "Which game?",
+                                [Action("demo", get_variant(g).TITLE, fixed=(("game", g),))
+                                 for g in games], self)
+        chooser.chosen.connect(lambda action: self.open_demo(dict(action.fixed)["game"]))
+        self.dialog = chooser
+        chooser.open()
 
     def show_session(self, session: Session) -> None:
         self.close_table()
