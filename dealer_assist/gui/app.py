@@ -161,7 +161,8 @@ class MainWindow(QMainWindow):
         self.dark_action.setChecked(theme == "dark")
         if self.table is not None:
             self._felt()
-            self.table.table.relayout()  # the new type sizes change what fits in a seat
+            self.table.table.relayout()
+            self.table.fit_tools()  # the new type sizes change what fits in a seat
 
     def _felt(self) -> None:
         felt, rim = FELT[self.theme]

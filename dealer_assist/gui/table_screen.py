@@ -101,7 +101,6 @@ class TableScreen(QWidget):
         self.history_button.clicked.connect(self.open_history)
         for button in (self.undo_button, self.correct_button, self.void_button,
                        self.history_button):
-            button.setFixedWidth(int(touch_px() * 2.5))
             tools.addWidget(button)
         tools.addStretch(1)
         bottom.addLayout(tools)
@@ -125,6 +124,15 @@ class TableScreen(QWidget):
         super().resizeEvent(event)
         pitch = row_px() + 4
         self.bottom.setFixedHeight(max(ACTION_ROWS * pitch + 12, int(self.height() * 0.4)))
+        self.fit_tools()
+
+    def fit_tools(self) -> None:
+        """The tool buttons as wide as their words at the type size in use."""
+        tools = (self.undo_button, self.correct_button, self.void_button, self.history_button)
+        self.undo_button.ensurePolished()
+        words = max(b.fontMetrics().horizontalAdvance(b.text()) for b in tools)
+        for button in tools:
+            button.setFixedWidth(max(int(touch_px() * 2.5), words + 24))
 
     # ------------------------------------------------------------ showing
 

@@ -65,6 +65,9 @@ def check_fits(window) -> None:
         assert min(button.width(), button.height()) >= least - 1, f"{name} is too small"
         if isinstance(button, ActionButton):
             assert label_fits(button.label), f"{name}: {button.label_text()!r} is cut off"
+        elif button.text():
+            room = button.contentsRect().width() - 4
+            assert button.fontMetrics().horizontalAdvance(button.text()) <= room, name
     for title in screen.panel.findChildren(QLabel, "groupTitle"):
         if title.isVisible():
             assert inside(title, window) and label_fits(title), title.text()
