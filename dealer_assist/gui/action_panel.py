@@ -81,7 +81,8 @@ def group_actions(actions: list[Action], names: tuple[str, ...]) -> list[Group]:
             key = (action.type, action.asks, _fixed_key(action), re.sub(r"\s*\(.*?\)", "", title))
         else:
             title = action.label
-            key = (action.type, action.asks, _fixed_key(action), action.seat)
+            key = (action.type, action.asks, _fixed_key(action))  # the next player's
+            # "Stick" takes the place of this one's: each kind has one place
         group = groups.get(key)
         if group is None:
             group = groups[key] = Group(key, title, named, action.type in COSTLY)

@@ -142,7 +142,8 @@ class TableScreen(QWidget):
         keep = next((a for a in self.actions if same_action(a, self.selected)), None)
         self.selected = keep or self._default_action(view.to_act)
         self.table.show_view(view)
-        self.bar.show_prompt(view.prompt, view.info)
+        pot = (f"Pot {view.pot}",) if view.pot is not None else ()
+        self.bar.show_prompt(view.prompt, pot + tuple(view.info))
         self.panel.set_actions(self.actions, self.selected, self.session.names,
                                round_key=view.round_number, tapped=self._tapped)
         self._tapped = None

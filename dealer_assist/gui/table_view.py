@@ -112,11 +112,12 @@ class TableWidget(QWidget):
         self.title.setVisible(room >= self.title.sizeHint().height() + (
             self.pot.sizeHint().height() if self.pot.text() else 0))
         centre_h = self.centre.sizeHint().height()
+        self.centre.setVisible(room >= centre_h)  # never half under a seat; the prompt
         inner_w = min(560, max(220, span - 2 * gap)) if not ends else max(200, span - 2 * gap)
         self.centre.setGeometry(QRect(round(self.width() / 2 - inner_w / 2),
                                       round(self.height() / 2 - centre_h / 2),
                                       inner_w, centre_h))
-        self.centre.lower()
+        self.centre.lower()  # bar shows the pot too
 
     def _put(self, index: int, x: int, y: int, width: int, height: int, card: int) -> None:
         seat = self.seats[index]

@@ -1,6 +1,6 @@
 """Every game, six seats (or the most it takes), at 1024×600 and 1920×1080: every enabled
-action is inside the window, touch-sized, its label not cut; a tap never leaves a different
-action under the finger."""
+action is inside the window, touch-sized, its label not cut; a tap never leaves another kind
+of action under the finger (the next player's "Stick" may take the place of this one's)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,8 @@ def tap(driver: Driver, index: int) -> None:
     if under is not None:
         now = next(i for i, b in screen.panel.buttons.items() if b is under)
         same = screen.actions[now]
-        assert (same.type, same.seat) == (action.type, action.seat), (
+        kind = (same.type, same.asks, same.fixed)  # the same kind, maybe the next player's
+        assert kind == (action.type, action.asks, action.fixed), (
             f"after {action.label!r}, {same.label!r} is under the finger")
 
 
