@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -149,6 +149,12 @@ class ActionButton(QPushButton):
         layout.addWidget(self.label)
         self.setAccessibleName(text)
 
+    def sizeHint(self) -> QSize:  # every row the same height, whatever the style says
+        return QSize(mm_px(TOUCH_MM), row_px())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(mm_px(TOUCH_MM), row_px())
+
     def label_text(self) -> str:
         return self.label.text()
 
@@ -211,6 +217,7 @@ class Board(QWidget):
 
     def add(self, widget: QWidget, row: int, col: int, span: int = 1) -> None:
         widget.setFixedHeight(row_px())
+        self.grid.setRowMinimumHeight(row, row_px())
         self.grid.addWidget(widget, row, col, 1, span)
         widget.show()
         self.widgets.append(widget)
@@ -262,7 +269,7 @@ class ActionPanel(QWidget):
         costly = [g for g in groups if g.costly]
         named_rows = max(self.costly_named, sum(1 for g in costly if g.named))
         costly_rows = named_rows + 1 if costly else 0
-        rows_here = max(1, (self.height() + 4) // (row_px() + 4))
+        rows_here = max(1, (self.height() - 12) // (row_px() + 4))  # less the rule
         self.board.slots.limit = max(1, rows_here - costly_rows)
         board = self.board
         board.clear()
