@@ -161,8 +161,8 @@ class ActionButton(QPushButton):
 
 class SlotRows:
     """Row places that stay put: a kind keeps its row while it is legal; a row left blank
-    is never given to another kind at the next refresh if it was the one last tapped, and
-    blanks are closed up only below the last tap (or when the rows would not fit)."""
+    is given to a new kind (never the row last tapped), and blanks close up only when the
+    rows would not fit otherwise (then every blank but the one last tapped)."""
 
     def __init__(self, limit: int) -> None:
         self.rows: list[tuple | None] = []
@@ -177,8 +177,6 @@ class SlotRows:
         wanted = set(keys)
         rows = [k if k in wanted else None for k in self.rows]
         last = self.last_row if self.last_row is not None and self.last_row < len(rows) else -1
-        # close up blanks below the last tap: nothing there moves under the finger
-        rows = rows[:last + 1] + [k for k in rows[last + 1:] if k is not None]
         for key in keys:
             if key in rows:
                 continue

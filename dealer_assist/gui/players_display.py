@@ -45,7 +45,9 @@ class PlayersDisplay(QWidget):
     """Follows a session: call ``show_session`` after every change."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)  # the dealer's keys
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # stay with the table screen
         self.setObjectName("playersDisplay")
         self.setWindowTitle("31 — players' display")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -65,6 +67,7 @@ class PlayersDisplay(QWidget):
         self.footer.setWordWrap(True)
         layout.addWidget(self.footer)
         self.cards: list[CardFace] = []  # every card drawn now (tests)
+        self.card_height = 96
 
     def show_session(self, session: Session) -> None:
         view = session.view()
@@ -75,6 +78,8 @@ class PlayersDisplay(QWidget):
         self.title.setText(f"{view.title} — round {view.round_number}"
                            + (f" — pot {view.pot}" if view.pot is not None else ""))
         columns = 3 if len(view.seats) > 4 else 2
+        rows = (len(view.seats) + columns - 1) // columns
+        self.card_height = max(96, self.height() // (rows * 3))
         last = session.rounds[-1] if session.rounds else None
         results = {r.seat: r for r in last.results} if last else {}
         for index, seat in enumerate(view.seats):
@@ -112,7 +117,7 @@ class PlayersDisplay(QWidget):
         row.setSpacing(6)
         for code in public_cards(seat):
             card = CardFace(code, code is None, frame)
-            card.set_card_height(96)
+            card.set_card_height(self.card_height)
             row.addWidget(card)
             self.cards.append(card)
         row.addStretch(1)
