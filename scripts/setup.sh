@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the app and its tests need, idempotently, on Debian 12 with Python 3.11:
 # the system libraries (libzbar0 for pyzbar, what Qt needs to open a window or run offscreen,
-# Xvfb, poppler-utils), uv, and the project's locked Python environment (.venv).
+# Xvfb, poppler-utils, xdotool and imagemagick for scripts/xdotool_greek31.sh), uv, and the
+# project's locked Python environment (.venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,7 +10,7 @@ SYSTEM_PACKAGES=(
   libzbar0 libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3 libxkbcommon0
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xkb1
-  fonts-dejavu-core xvfb xauth poppler-utils
+  fonts-dejavu-core xvfb xauth poppler-utils xdotool imagemagick
 )
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
