@@ -117,6 +117,8 @@ class SettlementDialog(QDialog):
             self.back_button = None
         self.confirm_button.setObjectName("confirmSettlement")
         self.confirm_button.setProperty("costly", confirm)
+        self.confirm_button.style().unpolish(self.confirm_button)  # named after it was
+        self.confirm_button.style().polish(self.confirm_button)  # polished: style it again
         for button in buttons.buttons():
             button.setMinimumSize(160, 52)
         buttons.accepted.connect(self.accept)
