@@ -35,7 +35,8 @@ shot 0-start
 card 9h; card 5            # Cy's first card (the line says "→ Cy"), Cy bets 5
 card kd; card 4            # Bea's first card, Bea bets 4
 card 2c; card 8s; card 5d  # the dealer draws three
-key F2                     # Dealer stands (the last card stays hidden)
+key F2                     # Dealer stands: "Which card stays hidden?"
+key Return                 # the last card (the default; a tap on another card's button hides that one)
 shot 1-dealer-stood
 card 3c; card 4d; card 7c  # Cy hits three times
 key F2                     # Cy stands

@@ -216,6 +216,8 @@ class TableScreen(QWidget):
             return
         action = self.actions[index]
         self._tapped = index
+        if action.type == "stand" and self._choose_hidden(action):
+            return
         if action.asks:
             self.selected = action
             self.panel.set_actions(self.actions, self.selected, self.session.names,
@@ -225,6 +227,33 @@ class TableScreen(QWidget):
             self.changed.emit()
             return
         self.request(action.event())
+
+    def _choose_hidden(self, action: Action) -> bool:
+        """A dealer who stands may choose which of the cards stays hidden, where the game
+        takes that choice (the engine is asked which ``hide`` it accepts): a chooser, with
+        the game's default (the last card) as the default button."""
+        view = self.session.view()
+        if action.seat is None or action.seat != view.dealer_seat:
+            return False
+        cards = view.seats[action.seat - 1].cards
+        choices = []
+        for index, code in enumerate(cards):
+            if code is None:
+                return False  # an unentered card is the hidden one anyway
+            event = action.event(hide=index)
+            try:
+                self.session.preview_round(event)
+            except RuleError:
+                continue
+            choices.append(Action(action.type, f"Keep {code} hidden", action.seat,
+                                  fixed=(*action.fixed, ("hide", index))))
+        if len(choices) < 2:
+            return False
+        self.dialog = ChooserDialog("Dealer stands", "Which card stays hidden?", choices, self)
+        self.dialog.buttons[-1].setDefault(True)  # Enter: the last card, as the rules say
+        self.dialog.chosen.connect(lambda chosen: self.request(chosen.event()))
+        self.dialog.open()
+        return True
 
     def choose_collapsed(self, kind: str) -> None:
         """One button for many actions (Cash out…): the dealer picks one in a dialog."""

@@ -220,3 +220,23 @@ def test_players_display_never_draws_a_hidden_card(driver, game):
         assert len(display.cards) == shown  # every card is there, hidden ones as backs
     if game == "greek31":  # the dealer's concealed card: known to the dealer, hidden here
         assert seen_hidden
+
+
+def test_the_greek_dealer_chooses_which_card_stays_hidden(driver):
+    driver.window.show_session(demo_session("greek31"))
+    session, screen = driver.session, driver.screen
+    for action in list(session.legal_actions()):
+        if action.type == "deal":
+            session.submit(action.event(card=("9H", "KS", "4C", "7D")[action.seat - 1]))
+    while any(a.type == "bet" for a in session.legal_actions()):
+        session.submit(next(a for a in session.legal_actions() if a.type == "bet").event(amount=1))
+    dealer = session.view().dealer_seat
+    for code in ("2C", "3D"):
+        session.submit({"type": "deal", "seat": dealer, "card": code})
+    screen.refresh()
+    driver.click(screen.panel.buttons[index_of(screen, "stand")])
+    chooser = screen.dialog
+    assert [b.text() for b in chooser.buttons] == ["Keep 2C hidden", "Keep 3D hidden"]
+    driver.click(chooser.buttons[0])
+    seat = session.view().seats[dealer - 1]
+    assert seat.cards == ("2C", "3D") and seat.hidden == (True, False)
