@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_assist.errors import RuleError
 from dealer_assist.gui.action_panel import (
@@ -43,6 +43,29 @@ SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
 def pending_result(session: Session, event: dict[str, Any]) -> RoundResult | None:
     """The settlement ``event`` would complete (None if it completes nothing)."""
     return session.preview_round(event)
+
+
+class FunctionKeys(QObject):
+    """F1–F12 for the table screen: from any widget of its window, while no modal dialog
+    is open."""
+
+    def __init__(self, screen: TableScreen) -> None:
+        super().__init__(screen)
+        self.screen = screen
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QWidget):
+            return False
+        number = event.key() - Qt.Key.Key_F1 + 1
+        if not 1 <= number <= len(SHORTCUT_KEYS) or event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            return False
+        screen = self.screen
+        if (not screen.isVisible() or QApplication.activeModalWidget() is not None
+                or watched.window() is not screen.window()):
+            return False
+        screen.shortcut(number)
+        return True
 
 
 class TableScreen(QWidget):
@@ -109,11 +132,15 @@ class TableScreen(QWidget):
         self.refresh()
 
     def _shortcuts(self) -> None:
-        """F-keys and Ctrl keys work wherever the focus is in the window."""
+        """F-keys work wherever the focus is in the window, even right after a dialog closed
+        and the window is not yet the active one (an application event filter, not
+        QShortcut); Ctrl keys are window shortcuts."""
+        self.function_keys = FunctionKeys(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self.function_keys)
+            self.destroyed.connect(lambda: app.removeEventFilter(self.function_keys))
         context = Qt.ShortcutContext.WindowShortcut
-        for number, key in enumerate(SHORTCUT_KEYS, start=1):
-            shortcut = QShortcut(QKeySequence(key), self, context=context)
-            shortcut.activated.connect(lambda n=number: self.shortcut(n))
         bindings = (("Ctrl+Z", self.undo), ("Ctrl+D", self.open_void),
                     ("Ctrl+K", self.open_correct), ("Ctrl+H", self.open_history),
                     ("Escape", self.input.entry.clear))
