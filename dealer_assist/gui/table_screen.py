@@ -61,11 +61,21 @@ class FunctionKeys(QObject):
                 Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
             return False
         screen = self.screen
-        if (not screen.isVisible() or QApplication.activeModalWidget() is not None
-                or watched.window() is not screen.window()):
+        if not screen.isVisible() or watched.window() is not screen.window():
+            return False
+        if self.blocked_by(QApplication.activeModalWidget()):
             return False
         screen.shortcut(number)
         return True
+
+    def blocked_by(self, modal: QWidget | None) -> bool:
+        """A dialog of this table's window is open (its own keys come first)."""
+        window = self.screen.window()
+        while modal is not None:
+            if modal is window:
+                return True
+            modal = modal.parentWidget()
+        return False
 
 
 class TableScreen(QWidget):
