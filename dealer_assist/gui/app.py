@@ -29,7 +29,7 @@ from dealer_assist.gui.offer_dialog import ChooserDialog
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
-from dealer_assist.gui.table_screen import TableScreen
+from dealer_assist.gui.table_screen import TableScreen, function_key
 from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
 from dealer_assist.session.store import new_session_path, sessions_dir
@@ -169,6 +169,13 @@ class MainWindow(QMainWindow):
         self.table.table.setProperty("felt", felt)  # type: ignore[union-attr]
         self.table.table.setProperty("rim", rim)  # type: ignore[union-attr]
         self.table.table.update()  # type: ignore[union-attr]
+
+    def keyPressEvent(self, event) -> None:
+        """An F-key with the focus on the window itself goes to the table's actions."""
+        if self.table is not None and function_key(event):
+            self.table.keyPressEvent(event)
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event) -> None:
         """Bigger type on a big screen, so the table reads at arm's length there too."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_assist.errors import RuleError
 from dealer_assist.gui.action_panel import (
@@ -45,37 +45,13 @@ def pending_result(session: Session, event: dict[str, Any]) -> RoundResult | Non
     return session.preview_round(event)
 
 
-class FunctionKeys(QObject):
-    """F1–F12 for the table screen: from any widget of its window, while no modal dialog
-    is open."""
-
-    def __init__(self, screen: TableScreen) -> None:
-        super().__init__(screen)
-        self.screen = screen
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QWidget):
-            return False
-        number = event.key() - Qt.Key.Key_F1 + 1
-        if not 1 <= number <= len(SHORTCUT_KEYS) or event.modifiers() & (
-                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
-            return False
-        screen = self.screen
-        if not screen.isVisible() or watched.window() is not screen.window():
-            return False
-        if self.blocked_by(QApplication.activeModalWidget()):
-            return False
-        screen.shortcut(number)
-        return True
-
-    def blocked_by(self, modal: QWidget | None) -> bool:
-        """A dialog of this table's window is open (its own keys come first)."""
-        window = self.screen.window()
-        while modal is not None:
-            if modal is window:
-                return True
-            modal = modal.parentWidget()
-        return False
+def function_key(event) -> int:
+    """1 for F1 … 12 for F12 (without Ctrl or Alt), else 0."""
+    number = event.key() - Qt.Key.Key_F1 + 1
+    if not 1 <= number <= len(SHORTCUT_KEYS) or event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+        return 0
+    return number
 
 
 class TableScreen(QWidget):
@@ -142,20 +118,23 @@ class TableScreen(QWidget):
         self.refresh()
 
     def _shortcuts(self) -> None:
-        """F-keys work wherever the focus is in the window, even right after a dialog closed
-        and the window is not yet the active one (an application event filter, not
-        QShortcut); Ctrl keys are window shortcuts."""
-        self.function_keys = FunctionKeys(self)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self.function_keys)
-            self.destroyed.connect(lambda: app.removeEventFilter(self.function_keys))
+        """Ctrl keys are window shortcuts. F-keys are key presses that bubble up to this
+        screen (``keyPressEvent``) from whichever widget has the focus: unlike QShortcut they
+        also work right after a dialog closed, before the window is active again."""
         context = Qt.ShortcutContext.WindowShortcut
         bindings = (("Ctrl+Z", self.undo), ("Ctrl+D", self.open_void),
                     ("Ctrl+K", self.open_correct), ("Ctrl+H", self.open_history),
                     ("Escape", self.input.entry.clear))
         for key, slot in bindings:
             QShortcut(QKeySequence(key), self, context=context).activated.connect(slot)
+
+    def keyPressEvent(self, event) -> None:
+        number = function_key(event)
+        if number:
+            self.shortcut(number)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
