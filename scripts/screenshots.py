@@ -159,7 +159,35 @@ def main() -> int:
     play_some(window.session, args.steps)
     window.table.refresh()
     grab(window, (1024, 600), args.out / f"{games[0]}_dark_1024x600.png")
+    window.apply_theme(args.theme)
+    players_display(window, args.out)
+    confirmation(window, args.out)
     return 0
+
+
+def players_display(window: MainWindow, out: Path) -> None:
+    """The players' display of a Trianta Ena round in play (face-down cards as backs)."""
+    session = start_demo("trianta_ena")
+    play_some(session, 14)
+    window.show_session(session)
+    window.open_players_display()
+    grab_widget(window.players_display, (1280, 720), out / "players_display.png")
+    window.close_table()
+
+
+def confirmation(window: MainWindow, out: Path) -> None:
+    """31 Classic in play: the table, and the confirmation a misdeal asks for."""
+    session = start_demo("classic31")
+    for seat in range(1, len(session.seats) + 1):
+        session.submit({"type": "ante", "seat": seat, "amount": 5})
+    session.submit({"type": "deal_hands"})
+    window.show_session(session)
+    grab(window, (1024, 600), out / "classic31_play_1024x600.png")
+    screen = window.table
+    screen.trigger(next(i for i, a in enumerate(screen.actions) if a.type == "misdeal"))
+    grab_widget(screen.dialog, (560, 260), out / "confirm_misdeal.png")
+    screen.dialog.reject()
+    window.close_table()
 
 
 if __name__ == "__main__":

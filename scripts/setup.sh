@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install what the app and its tests need, idempotently, on Debian 12 with Python 3.11:
 # the system libraries (libzbar0 for pyzbar, what Qt needs to open a window or run offscreen,
-# Xvfb, poppler-utils, PostgreSQL for the card-room tests, the SVG card decks), uv, and the
+# Xvfb, poppler-utils, PostgreSQL for the card-room tests, the SVG card decks, xdotool and
+# imagemagick for scripts/xdotool_greek31.sh), uv, and the project's locked Python environment
+# (.venv).
 # project's locked Python environment (.venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +12,7 @@ SYSTEM_PACKAGES=(
   libzbar0 libegl1 libgl1 libglib2.0-0 libfontconfig1 libdbus-1-3 libxkbcommon0
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-randr0 libxcb-xkb1
-  fonts-dejavu-core xvfb xauth poppler-utils
+  fonts-dejavu-core xvfb xauth poppler-utils xdotool imagemagick
   postgresql  # card-room server: the test suite starts a throwaway cluster of its own
   kdegames-card-data-kf5  # SVG deck designs: index-model training data and unseen-deck tests
 )

@@ -1,24 +1,39 @@
-"""Big buttons for exactly the legal actions of the moment, plus undo, void and history."""
+"""The legal actions of the moment as big buttons in steady places.
+
+Actions are grouped by kind (event type, what they ask, their fixed fields, their wording with
+the player's name taken out). A kind that names a player ("Ante: Ann", "Bea bets") is one row:
+its title, then one chip per seat in that seat's own column; a kind that names nobody ("Bet",
+"Stand") is one wide button. A row keeps its place while its kind is legal; when it goes, its
+place stays blank rather than letting another row slide under the dealer's finger (see
+``SlotRows``). Costly kinds (forfeit, misdeal, cash out) sit apart, in red, below a rule.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+import re
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from dealer_assist.gui.input_panel import range_text
+from dealer_assist.gui.metrics import TOUCH_MM, mm_px, touch_px
 from dealer_assist.variants.base import Action
 
-COLUMNS = 2
 SHORTCUT_KEYS = tuple(f"F{n}" for n in range(1, 13))
+# red and set apart; settle is confirmed by its settlement, the others by a dialog
+COSTLY = ("handled_draw", "misdeal", "cash_out", "settle")
+WIDE_SLOTS = {"settle": 0, "cash_out": 1, "misdeal": 1}  # fixed slots, left and right
+COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of a row per player
 
 
 def same_action(a: Action | None, b: Action | None) -> bool:
@@ -28,24 +43,100 @@ def same_action(a: Action | None, b: Action | None) -> bool:
     return (a.type, a.seat, a.fixed, a.asks) == (b.type, b.seat, b.fixed, b.asks)
 
 
+def without_name(label: str, name: str) -> str:
+    """``"Face-down card to Bea, entered"`` → ``"Face-down card to …, entered"``."""
+    if not name:
+        return label
+    return re.sub(rf"\b{re.escape(name)}('s)?\b", "…", label, count=1)
+
+
+def names_seat(action: Action, names: tuple[str, ...]) -> bool:
+    """Whether the action's wording names its seat's player."""
+    if action.seat is None or not 1 <= action.seat <= len(names):
+        return False
+    return without_name(action.label, names[action.seat - 1]) != action.label
+
+
+@dataclass
+class Group:
+    """One kind of action: a row of seat chips (``named``) or one wide button."""
+
+    key: tuple
+    title: str
+    named: bool
+    costly: bool
+    items: list[tuple[int, Action]] = field(default_factory=list)  # (index in actions, action)
+
+
+def group_actions(actions: list[Action], names: tuple[str, ...]) -> list[Group]:
+    """The actions grouped by kind, in the order each kind first appears."""
+    groups: dict[tuple, Group] = {}
+    for index, action in enumerate(actions):
+        named = names_seat(action, names)
+        if action.type in COLLAPSED:
+            key: tuple = ("collapsed", action.type)
+            title, named = COLLAPSED[action.type], False
+        elif named:
+            title = without_name(action.label, names[action.seat - 1])  # type: ignore[index]
+            key = (action.type, action.asks, _fixed_key(action), re.sub(r"\s*\(.*?\)", "", title))
+        else:
+            title = action.label
+            key = (action.type, action.asks, _fixed_key(action))  # the next player's
+            # "Stick" takes the place of this one's: each kind has one place
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = Group(key, title, named, action.type in COSTLY)
+        elif group.title != title:  # the same kind worded differently per seat: "(...)" differs
+            group.title = re.sub(r"\s*\(.*?\)", "", group.title)
+        group.items.append((index, action))
+    return list(groups.values())
+
+
+def common_words(labels: list[str]) -> str:
+    """The words every label starts with, with their trailing space ("Discard ")."""
+    words = [label.split(" ") for label in labels]
+    same = 0
+    while all(len(w) > same + 1 and w[same] == words[0][same] for w in words):
+        same += 1
+    return " ".join(words[0][:same]) + " " if same else ""
+
+
+def row_px() -> int:
+    """The height of every row of actions: rows never change height, so they never move."""
+    return touch_px() + 2
+
+
+def _fixed_key(action: Action) -> tuple:
+    return tuple((k, v) for k, v in action.fixed if k != "card" or v is None)
+
+
+def explain(group: Group) -> str:
+    """A line under the title where the wording alone leaves the dealer guessing."""
+    action = group.items[0][1]
+    if ("card", None) in action.fixed:
+        return "not seen"
+    return ""
+
+
 def big_button(text: str, name: str, parent: QWidget) -> QPushButton:
+    """A plain touch-sized button (undo, correct, void, history)."""
     button = QPushButton(text, parent)
     button.setObjectName(name)
-    button.setMinimumHeight(52)
+    button.setMinimumHeight(touch_px())
     button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     return button
 
 
-class WrapButton(QPushButton):
-    """A big button whose label wraps onto two lines instead of being clipped."""
+class ActionButton(QPushButton):
+    """A big button whose label wraps onto two lines instead of being cut off."""
 
     def __init__(self, text: str, name: str, parent: QWidget) -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        self.setFixedHeight(58)
-        self.setMinimumWidth(120)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(row_px())
+        self.setMinimumWidth(mm_px(TOUCH_MM))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.label = QLabel(text, self)
         self.label.setObjectName("actionLabel")
@@ -54,88 +145,316 @@ class WrapButton(QPushButton):
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setContentsMargins(3, 1, 3, 1)
         layout.addWidget(self.label)
         self.setAccessibleName(text)
+
+    def sizeHint(self) -> QSize:  # every row the same height, whatever the style says
+        return QSize(mm_px(TOUCH_MM), row_px())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(mm_px(TOUCH_MM), row_px())
 
     def label_text(self) -> str:
         return self.label.text()
 
 
+class SlotRows:
+    """Row places that stay put: a kind keeps its row while it is legal; a row left blank
+    is given to a new kind (never the row last tapped), and blanks close up only when the
+    rows would not fit otherwise (then every blank but the one last tapped)."""
+
+    def __init__(self, limit: int) -> None:
+        self.rows: list[tuple | None] = []
+        self.limit = limit
+        self.last_row: int | None = None
+
+    def restart(self) -> None:
+        """Forget the rows, but keep the one last tapped blank."""
+        self.rows = [None] * (self.last_row + 1) if self.last_row is not None else []
+
+    def place(self, keys: list[tuple]) -> list[tuple | None]:
+        wanted = set(keys)
+        rows = [k if k in wanted else None for k in self.rows]
+        last = self.last_row if self.last_row is not None and self.last_row < len(rows) else -1
+        for key in keys:
+            if key in rows:
+                continue
+            free = [i for i, k in enumerate(rows) if k is None and i != last]
+            if free:
+                rows[free[0]] = key
+            else:
+                rows.append(key)
+        if len(rows) > self.limit:  # too many: close every blank but the one just tapped
+            rows = [k for i, k in enumerate(rows) if k is not None or i == last]
+        while rows and rows[-1] is None:
+            rows.pop()
+        self.rows = rows
+        return rows
+
+
+class Board(QWidget):
+    """One grid of action rows: a title column, then one column per seat."""
+
+    def __init__(self, name: str, limit: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSpacing(4)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.slots = SlotRows(limit)
+        self.widgets: list[QWidget] = []
+
+    def clear(self) -> None:
+        for widget in self.widgets:
+            self.grid.removeWidget(widget)
+            widget.hide()
+            widget.deleteLater()
+        self.widgets = []
+
+    def add(self, widget: QWidget, row: int, col: int, span: int = 1) -> None:
+        widget.setFixedHeight(row_px())
+        self.grid.setRowMinimumHeight(row, row_px())
+        self.grid.addWidget(widget, row, col, 1, span)
+        widget.show()
+        self.widgets.append(widget)
+
+
 class ActionPanel(QWidget):
-    """``triggered(index)`` when the dealer taps the button of ``actions[index]``."""
+    """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
+    ``collapsed(type)`` for a button that stands for several actions (Cash out…)."""
 
     triggered = Signal(int)
-    undo = Signal()
-    void = Signal()
-    history = Signal()
+    collapsed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("actionPanel")
         self.actions_list: list[Action] = []
-        self.buttons: list[WrapButton] = []
+        self.buttons: dict[int, ActionButton] = {}  # action index -> its button or chip
+        self.key_order: list[int | str] = []  # what F1, F2, ... trigger: an index or a type
+        self.seat_count = 0
+        self.costly_named = 0  # rows of per-seat costly actions kept this round
+        self.round_key: object = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(6)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        holder = QWidget(self.scroll)
-        holder.setObjectName("actionHolder")
-        self.grid = QGridLayout(holder)
-        self.grid.setContentsMargins(0, 0, 0, 0)
-        self.grid.setSpacing(6)
-        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.scroll.setWidget(holder)
-        outer.addWidget(self.scroll, 1)
-        row = QHBoxLayout()
-        row.setSpacing(6)
-        self.undo_button = big_button("Undo", "undoButton", self)
-        self.undo_button.setToolTip("Withdraw the last entry of this round (Ctrl+Z)")
-        self.undo_button.clicked.connect(self.undo)
-        self.void_button = big_button("Void…", "voidButton", self)
-        self.void_button.setToolTip("Void an earlier entry of this round, with a reason (Ctrl+D)")
-        self.void_button.clicked.connect(self.void)
-        self.history_button = big_button("History", "historyButton", self)
-        self.history_button.setToolTip("The rounds so far and their settlements (Ctrl+H)")
-        self.history_button.clicked.connect(self.history)
-        for button in (self.undo_button, self.void_button, self.history_button):
-            row.addWidget(button)
-        outer.addLayout(row)
+        outer.setSpacing(4)
+        self.board = Board("actionBoard", 5, self)
+        outer.addWidget(self.board)
+        outer.addStretch(1)
+        self.rule = QFrame(self)
+        self.rule.setObjectName("costlyRule")
+        self.rule.setFrameShape(QFrame.Shape.HLine)
+        outer.addWidget(self.rule)
+        self.costly = Board("costlyBoard", 0, self)
+        outer.addWidget(self.costly)
 
-    def set_actions(self, actions: list[Action], selected: Action | None) -> None:
-        for button in self.buttons:
-            self.grid.removeWidget(button)
-            button.hide()
-            button.deleteLater()
-        self.buttons = []
+    def set_actions(self, actions: list[Action], selected: Action | None,
+                    names: tuple[str, ...] = (), round_key: object = None,
+                    tapped: int | None = None) -> None:
+        """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped."""
+        if tapped is not None:
+            self._remember_tap(tapped)
+        if round_key != self.round_key or len(names) != self.seat_count:
+            self.costly_named = 0
+            self.board.slots.restart()  # a new round: afresh, but the place last tapped blank
+            self.round_key, self.seat_count = round_key, len(names)
         self.actions_list = list(actions)
-        for index, action in enumerate(actions):
-            key = SHORTCUT_KEYS[index] if index < len(SHORTCUT_KEYS) else ""
-            text = action.label
-            if action.asks == "amount":
-                text += f" ({range_text(action)})"
-            button = WrapButton(text, f"action_{index}", self.grid.parentWidget())
-            button.setProperty("asks", action.asks or "")
-            button.setProperty("selected", same_action(action, selected))
-            tip = {"card": "then tap a card or type its code",
-                   "amount": "then enter the amount"}.get(action.asks or "", "")
-            button.setToolTip(f"{action.label} ({key}){': ' + tip if tip else ''}")
+        self.buttons = {}
+        self.key_order = []
+        groups = group_actions(actions, names)
+        costly = [g for g in groups if g.costly]
+        named_rows = max(self.costly_named, sum(1 for g in costly if g.named))
+        costly_rows = named_rows + 1 if costly else 0
+        rows_here = max(1, (self.height() - 12) // (row_px() + 4))  # less the rule
+        self.board.slots.limit = max(1, rows_here - costly_rows)
+        board = self.board
+        board.clear()
+        mine = [g for g in groups if not g.costly]
+        by_key = {g.key: g for g in mine}
+        for row, key in enumerate(board.slots.place([g.key for g in mine])):
+            if key is None:
+                spacer = QWidget(board)
+                spacer.setFixedHeight(row_px())
+                board.add(spacer, row, 0)
+                continue
+            self._show_group(board, by_key[key], row, selected, names)
+        self._show_costly(costly, selected, names)
+        self.rule.setVisible(bool(self.costly.widgets))
+        self.costly.setVisible(bool(self.costly.widgets))
+        for board in (self.board, self.costly):  # empty columns keep their width too
+            for col in range(len(names) + 1):
+                board.grid.setColumnStretch(col, 1 if col else 0)
+                board.grid.setColumnMinimumWidth(col, mm_px(TOUCH_MM) if col else
+                                                 self.title_width())
+        QTimer.singleShot(0, self, self.fit_names)
+
+    def _show_costly(self, groups: list[Group], selected: Action | None,
+                     names: tuple[str, ...]) -> None:
+        """Costly actions sit at the bottom, each kind in a fixed place: the per-seat ones
+        (forfeits) in rows above one row where settle, cash out and misdeal keep their slots."""
+        board = self.costly
+        board.clear()
+        named = [g for g in groups if g.named]
+        wide = [g for g in groups if not g.named]
+        columns = max(1, len(names)) + 1
+        span = max(1, columns // 2)
+        # per-seat rows once shown keep their place (blank) until the round ends
+        self.costly_named = max(self.costly_named, len(named)) if groups else self.costly_named
+        above = self.costly_named
+        for row, group in enumerate(named):
+            self._show_group(board, group, above - 1 - row, selected, names)
+        for row in range(len(named), above):
+            spacer = QWidget(board)
+            board.add(spacer, above - 1 - row, 0)
+        for group in wide:
+            kind = group.items[0][1].type
+            slot = WIDE_SLOTS.get(kind, 1)
+            self._show_group(board, group, above, selected, names, slot * span,
+                             span if slot == 0 else columns + 1 - span)
+        for row in range(above + 1):
+            board.grid.setRowMinimumHeight(row, row_px())
+
+    def title_width(self) -> int:
+        """The title column: wider on a wide panel, where the type is bigger too."""
+        return max(touch_px() * 3, int(self.width() * 0.26))
+
+    def _remember_tap(self, index: int) -> None:
+        for board in (self.board, self.costly):
+            board.slots.last_row = None
+        button = self.buttons.get(index)
+        if button is None:
+            return
+        for board in (self.board, self.costly):
+            if button in board.widgets:
+                position = board.grid.indexOf(button)
+                if position >= 0:
+                    board.slots.last_row = board.grid.getItemPosition(position)[0]
+
+    def _show_group(self, board: Board, group: Group, row: int, selected: Action | None,
+                    names: tuple[str, ...], col: int = 0, span: int | None = None) -> None:
+        columns = max(1, len(names))
+        whole = span or columns + 1
+        first_index, first = group.items[0]
+        if group.key[0] == "collapsed":
+            button = self._button(group.title, first_index, first, selected, group.costly, board)
+            button.clicked.connect(lambda _=False, t=first.type: self.collapsed.emit(t))
+            self._key(button, first.type, f"{group.title}")
+            for index, _action in group.items:
+                self.buttons[index] = button
+            board.add(button, row, col, whole)
+            return
+        if not group.named and len(group.items) == 1:
+            index, action = group.items[0]
+            text = action.label + (f" ({range_text(action)})" if action.asks == "amount" else "")
+            hint = explain(group)
+            button = self._button(text + (f" — {hint}" if hint else ""), index, action,
+                                  selected, group.costly, board)
+            board.add(button, row, col, whole)
+            return
+        if not group.named:  # "Discard 5H", "Discard KD": title "Discard", chips 5H, KD
+            labels = [a.label for _i, a in group.items]
+            prefix = common_words(labels)
+            title = QLabel(prefix.strip() or group.title, board)
+            title.setObjectName("groupTitle")
+            title.setWordWrap(True)
+            title.setFixedWidth(self.title_width())
+            board.add(title, row, 0)
+            for k, (index, action) in enumerate(group.items):
+                button = self._button(action.label[len(prefix):], index, action, selected,
+                                      group.costly, board)
+                button.setToolTip(action.label)
+                board.add(button, row, min(1 + k, columns))
+            return
+        heading = re.sub(r"[:\s]*…$", "", group.title).strip()  # "Ante: …" → "Ante"
+        heading = re.sub(r"^…\s*", "", heading)  # "… bets" → "bets"
+        heading = heading[:1].upper() + heading[1:]
+        if explain(group):
+            heading += f" — {explain(group)}"
+        title = QLabel(heading, board)
+        title.setObjectName("groupTitle")
+        title.setWordWrap(True)
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        title.setToolTip(group.title)
+        title.setFixedWidth(self.title_width())
+        title.setToolTip(group.title + ": the card is entered later, when it is shown"
+                         if explain(group) else group.title)
+        board.add(title, row, 0)
+        for index, action in sorted(group.items, key=lambda item: item[1].seat or 0):
+            seat = action.seat or 1
+            name = names[seat - 1] if seat <= len(names) else str(seat)
+            text = name
+            button = self._button(text, index, action, selected, group.costly, board)
+            button.setProperty("seatChip", True)
+            button.setProperty("full", text)
+            button.setToolTip(action.label + (f" ({range_text(action)})"
+                                              if action.asks == "amount" else ""))
+            board.add(button, row, seat)
+
+    def _button(self, text: str, index: int, action: Action, selected: Action | None,
+                costly: bool, board: Board) -> ActionButton:
+        button = ActionButton(text, f"action_{index}", board)
+        button.setProperty("asks", action.asks or "")
+        button.setProperty("selected", same_action(action, selected))
+        button.setProperty("costly", costly)
+        if not (costly and action.type in COLLAPSED):
             button.clicked.connect(lambda _=False, i=index: self.triggered.emit(i))
-            self.grid.addWidget(button, index // COLUMNS, index % COLUMNS)
-            button.show()
-            self.buttons.append(button)
+            self._key(button, index, action.label)
+        self.buttons[index] = button
+        return button
 
-    def set_history_enabled(self, undo: bool, void: bool) -> None:
-        self.undo_button.setEnabled(undo)
-        self.void_button.setEnabled(void)
+    def _key(self, button: ActionButton, target: int | str, label: str) -> None:
+        if target in self.key_order:
+            return
+        self.key_order.append(target)
+        number = len(self.key_order)
+        key = SHORTCUT_KEYS[number - 1] if number <= len(SHORTCUT_KEYS) else ""
+        button.setToolTip(f"{label} ({key})" if key else label)
+        button.setProperty("key", key)
 
-    def button_for(self, label: str) -> WrapButton:
+    def fit_names(self) -> None:
+        """A chip too narrow for its player's name shows the seat number instead."""
+        for index, button in self.buttons.items():
+            if not button.property("seatChip"):
+                continue
+            action = self.actions_list[index]
+            full = button.property("full") or button.label.text()
+            metrics = button.label.fontMetrics()
+            room = button.label.contentsRect().width()
+            fits = all(metrics.horizontalAdvance(w) <= room for w in full.split())
+            button.label.setText(full if fits else str(action.seat))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        for board in (self.board, self.costly):
+            board.grid.setColumnMinimumWidth(0, self.title_width())
+            for title in board.findChildren(QLabel, "groupTitle"):
+                title.setFixedWidth(self.title_width())
+        self.fit_names()
+
+    def shown_text(self, index: int) -> str:
+        """What the dealer reads for ``actions[index]``: its row's title and its button."""
+        button = self.buttons[index]
+        for board in (self.board, self.costly):
+            position = board.grid.indexOf(button)
+            if position < 0:
+                continue
+            row = board.grid.getItemPosition(position)[0]
+            item = board.grid.itemAtPosition(row, 0)
+            title = item.widget() if item is not None else None
+            if isinstance(title, QLabel):
+                return f"{title.text()} {button.label_text()}"
+        return button.label_text()
+
+    def button_for(self, label: str) -> ActionButton:
         """The button of the first action with this label (tests, camera)."""
-        for action, button in zip(self.actions_list, self.buttons, strict=True):
+        for index, action in enumerate(self.actions_list):
             if action.label == label:
-                return button
+                return self.buttons[index]
         raise LookupError(f"no action {label!r}; actions: "
                           f"{', '.join(a.label for a in self.actions_list)}")
+
+    def shortcut_target(self, number: int) -> int | str | None:
+        """What F``number`` (1-based) triggers: an action index, or a collapsed type."""
+        return self.key_order[number - 1] if 0 < number <= len(self.key_order) else None

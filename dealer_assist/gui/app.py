@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
-    QInputDialog,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -25,16 +24,20 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.errors import RuleError, StorageError
+from dealer_assist.gui.confirm import ConfirmDialog
+from dealer_assist.gui.offer_dialog import ChooserDialog
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.slip import open_slip
 from dealer_assist.gui.standings import StandingsDialog
 from dealer_assist.gui.start_screen import StartScreen
 from dealer_assist.gui.storage_dialog import show_storage_error
 from dealer_assist.gui.sync_light import install as install_sync_light
-from dealer_assist.gui.table_screen import TableScreen
+from dealer_assist.gui.table_screen import TableScreen, function_key
 from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
-from dealer_assist.session.store import new_session_path
+from dealer_assist.session.store import new_session_path, sessions_dir
+from dealer_assist.variants import available_games, get_variant
+from dealer_assist.variants.base import Action
 
 FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
 # menu entry -> (module written by another screen's author, what it needs)
@@ -77,7 +80,22 @@ class MainWindow(QMainWindow):
         self._menus()
         self.sync_light = install_sync_light(self)
         self.apply_theme(theme)
-        self.resize(1280, 800)
+        self.fit_screen()
+        self.players_display: QWidget | None = None
+
+    def fit_screen(self) -> None:
+        """Open at the screen's available size (a 1024×600 tablet, a desktop)."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1024, 600)
+            return
+        area = screen.availableGeometry()
+        self.setGeometry(area)
+        frame = self.frameGeometry()  # keep the title bar on the screen too
+        if frame.height() > area.height() or frame.width() > area.width():
+            self.resize(area.width() - (frame.width() - self.width()),
+                        area.height() - (frame.height() - self.height()))
+            self.move(area.topLeft())
 
     # ------------------------------------------------------------ menus
 
@@ -94,7 +112,10 @@ class MainWindow(QMainWindow):
         session = bar.addMenu("&Session")
         self._action(session, "New session…", self.new_session, "Ctrl+N")
         self._action(session, "Open session file…", self.open_file, "Ctrl+O")
-        self._action(session, "Demo table", self.open_demo)
+        demos = session.addMenu("Demo table")
+        for game in available_games():
+            self._action(demos, get_variant(game).TITLE,
+                         lambda _=False, g=game: self.open_demo(g))
         session.addSeparator()
         self.end_action = self._action(session, "End session…", self.end_session, "Ctrl+E")
         self.close_action = self._action(session, "Close table", self.close_table, "Ctrl+W")
@@ -103,7 +124,10 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         self.dark_action = self._action(view, "Dark theme", self.toggle_theme, "Ctrl+T")
         self.dark_action.setCheckable(True)
-        self.full_action = self._action(view, "Full screen", self.toggle_full_screen, "F11")
+        self.full_action = self._action(view, "Full screen", self.toggle_full_screen,
+                                        "Ctrl+Shift+F")  # F1-F12 are the action buttons
+        self.players_action = self._action(view, "Players' display", self.open_players_display,
+                                           "Ctrl+P")
         tools = bar.addMenu("&Tools")
         self.tool_actions: dict[str, QAction] = {}
         slots = {"camera": self.open_camera, "reconcile": self.open_reconcile,
@@ -126,6 +150,7 @@ class MainWindow(QMainWindow):
         open_table = self.table is not None
         self.end_action.setEnabled(open_table and not self.session.ended)  # type: ignore[union-attr]
         self.close_action.setEnabled(open_table)
+        self.players_action.setEnabled(open_table)
         self.tool_actions["camera"].setEnabled(
             open_table and module_available(TOOLS["camera"][0]))
 
@@ -141,13 +166,21 @@ class MainWindow(QMainWindow):
         self.dark_action.setChecked(theme == "dark")
         if self.table is not None:
             self._felt()
-            self.table.table.relayout()  # the new type sizes change what fits in a seat
+            self.table.table.relayout()
+            self.table.fit_tools()  # the new type sizes change what fits in a seat
 
     def _felt(self) -> None:
         felt, rim = FELT[self.theme]
         self.table.table.setProperty("felt", felt)  # type: ignore[union-attr]
         self.table.table.setProperty("rim", rim)  # type: ignore[union-attr]
         self.table.table.update()  # type: ignore[union-attr]
+
+    def keyPressEvent(self, event) -> None:
+        """An F-key with the focus on the window itself goes to the table's actions."""
+        if self.table is not None and function_key(event):
+            self.table.keyPressEvent(event)
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event) -> None:
         """Bigger type on a big screen, so the table reads at arm's length there too."""
@@ -184,7 +217,7 @@ class MainWindow(QMainWindow):
         self.show_session(session)
 
     def open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a session log", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Open a session log", str(sessions_dir()),
                                               "Session logs (*.db);;All files (*)")
         if path:
             self.open_path(Path(path))
@@ -202,9 +235,19 @@ class MainWindow(QMainWindow):
         self.show_session(session)
         return True
 
-    def open_demo(self) -> None:
+    def open_demo(self, game: str = "") -> None:
+        """A demo table; from the start screen's button, the game is chosen first."""
         from dealer_assist.gui.demo import start_demo
-        self.show_session(start_demo("greek31"))
+        if game:
+            self.show_session(start_demo(game))
+            return
+        games = available_games()
+        chooser = ChooserDialog("Demo table", "Which game?",
+                                [Action("demo", get_variant(g).TITLE, fixed=(("game", g),))
+                                 for g in games], self)
+        chooser.chosen.connect(lambda action: self.open_demo(dict(action.fixed)["game"]))
+        self.dialog = chooser
+        chooser.open()
 
     def show_session(self, session: Session) -> None:
         self.close_table()
@@ -212,6 +255,7 @@ class MainWindow(QMainWindow):
         self.table = TableScreen(session, self.stack)
         self.table.game_over.connect(self.show_standings)
         self.table.round_settled.connect(self.show_slip)
+        self.table.changed.connect(self._follow_players_display)
         self.stack.addWidget(self.table)
         self.stack.setCurrentWidget(self.table)
         self.setWindowTitle(f"31 dealer assist — {session.view().title}")
@@ -226,9 +270,33 @@ class MainWindow(QMainWindow):
         if self.session is not None and self.table is not None:
             self.slip = open_slip(self.session, result, self, self.table.dealer_role())
 
+    def open_players_display(self) -> None:
+        """A second window for a TV or second screen: what the players may see, big."""
+        if self.table is None:
+            return
+        from dealer_assist.gui.players_display import PlayersDisplay
+        if self.players_display is None:
+            self.players_display = PlayersDisplay()
+            screens = QApplication.screens()
+            if len(screens) > 1:  # on the second screen, full screen
+                self.players_display.setGeometry(screens[1].availableGeometry())
+                self.players_display.showFullScreen()
+            else:
+                self.players_display.resize(self.size())
+                self.players_display.show()
+        self._follow_players_display()
+        self.players_display.raise_()
+
+    def _follow_players_display(self) -> None:
+        if self.players_display is not None and self.session is not None:
+            self.players_display.show_session(self.session)
+
     def close_table(self) -> None:
         if getattr(self, "slip", None) is not None:
             self.slip.close()
+        if self.players_display is not None:
+            self.players_display.close()
+            self.players_display = None
         if self.camera is not None:
             self.camera.close()
             self.camera = None
@@ -247,11 +315,19 @@ class MainWindow(QMainWindow):
     def end_session(self) -> None:
         if self.table is None:
             return
-        reason, ok = QInputDialog.getText(self, "End session",
-                                          "Reason (optional), e.g. 'players agree to stop':")
-        if ok:
-            self.table.end_session(reason.strip())
+        dialog = ConfirmDialog(
+            "End the session?", "No more rounds can be played in this session; the final "
+            "standings are shown. This cannot be undone.", "Yes: end the session", self,
+            reason="Reason (optional), e.g. players agree to stop")
+        self.dialog = dialog
+
+        def end() -> None:
+            if self.table is not None:
+                self.table.end_session(dialog.reason())
             self._update_actions()
+
+        dialog.accepted.connect(end)
+        dialog.open()
 
     def show_standings(self) -> None:
         if self.session is None:
@@ -296,7 +372,8 @@ class MainWindow(QMainWindow):
     def open_reconcile(self) -> None:
         if not module_available(TOOLS["reconcile"][0]):
             return
-        paths, _ = QFileDialog.getOpenFileNames(self, "Session logs to reconcile", "",
+        paths, _ = QFileDialog.getOpenFileNames(self, "Session logs to reconcile",
+                                                str(sessions_dir()),
                                                 "Session logs (*.db);;All files (*)")
         if paths:
             module = importlib.import_module(TOOLS["reconcile"][0])

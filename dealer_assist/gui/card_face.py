@@ -50,9 +50,7 @@ class CardFace(QWidget):
             inner = rect.adjusted(4, 4, -4, -4)
             painter.setBrush(QBrush(QColor("#9db8e6"), Qt.BrushStyle.DiagCrossPattern))
             painter.drawRoundedRect(inner, radius / 2, radius / 2)
-            if self.code is not None:  # the dealer knows it: show it small on the back
-                self._text(painter, inner, self.code, QColor("white"), 0.28)
-            return
+            return  # a back is a back: the code stays in the tooltip for the dealer
         rank, suit = split_code(self.code or "")
         colour = QColor("#c8102e") if suit in RED_SUITS else QColor("#111111")
         painter.setPen(QPen(QColor("#555555"), 1))

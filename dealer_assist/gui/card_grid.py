@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
 from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS
+from dealer_assist.gui.metrics import touch_px
 
 
 class CardGrid(QWidget):
@@ -18,7 +19,7 @@ class CardGrid(QWidget):
         self.setObjectName("cardGrid")
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(3)
+        layout.setSpacing(2)
         self.buttons: dict[str, QPushButton] = {}
         for row, suit in enumerate(SUITS):
             for col, rank in enumerate(RANKS):
@@ -26,7 +27,7 @@ class CardGrid(QWidget):
                 button = QPushButton(f"{rank}{SUIT_SYMBOLS[suit]}", self)
                 button.setObjectName(f"card_{code}")
                 button.setProperty("suit", "red" if suit in ("H", "D") else "black")
-                button.setMinimumSize(48, 48)
+                button.setMinimumSize(touch_px(), touch_px())
                 button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 button.setToolTip(code)

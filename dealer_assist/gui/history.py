@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_assist.gui.settlement_dialog import next_dealer_text, transfer_text
+from dealer_assist.gui.settlement_dialog import fit_to_window, next_dealer_text, transfer_cell
 from dealer_assist.variants.base import RoundResult
 
 
@@ -21,7 +21,7 @@ class HistoryDialog(QDialog):
     """A tree: one item per round (dealer, next dealer), its seat results as children."""
 
     def __init__(self, rounds: list[RoundResult], names: tuple[str, ...],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, role: str = "dealer") -> None:
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.setWindowTitle("Rounds so far")
@@ -32,14 +32,14 @@ class HistoryDialog(QDialog):
         for result in rounds:
             dealer = names[result.dealer - 1] if result.dealer else "—"
             item = QTreeWidgetItem(
-                (f"Round {result.number}", f"dealer {dealer}", "; ".join(result.notes),
-                 next_dealer_text(result, names), ""))
+                (f"Round {result.number}", f"{role} {dealer}", "; ".join(result.notes),
+                 next_dealer_text(result, names, role), ""))
             for seat_result in result.results:
                 money = (str(result.bankrolls[seat_result.seat - 1])
                          if seat_result.seat - 1 < len(result.bankrolls) else "")
                 QTreeWidgetItem(item, (
                     f"{seat_result.seat} {names[seat_result.seat - 1]}", seat_result.outcome,
-                    seat_result.detail, transfer_text(seat_result.amount), money))
+                    seat_result.detail, transfer_cell(seat_result, result), money))
             self.tree.addTopLevelItem(item)
             item.setExpanded(True)
         if not rounds:
@@ -52,7 +52,8 @@ class HistoryDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.Close).setMinimumSize(140, 52)
         layout.addWidget(buttons)
-        self.resize(820, 480)
+        self.tree.setWordWrap(True)
+        fit_to_window(self, parent, 900, 560)
 
     def round_count(self) -> int:
         return sum(1 for i in range(self.tree.topLevelItemCount())

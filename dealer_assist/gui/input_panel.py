@@ -21,6 +21,12 @@ class EntryLine(QLineEdit):
 
     KEEP = (Qt.Key.Key_A, Qt.Key.Key_C, Qt.Key.Key_V, Qt.Key.Key_X)
 
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape:  # Esc clears the line, whatever was refused
+            self.clear()
+            return
+        super().keyPressEvent(event)
+
     def event(self, event: QEvent) -> bool:
         if (event.type() == QEvent.Type.ShortcutOverride
                 and event.modifiers() & Qt.KeyboardModifier.ControlModifier
@@ -60,10 +66,11 @@ class InputPanel(QWidget):
         self.entry.setObjectName("entry")
         self.entry.setMinimumHeight(44)
         self.entry.setFixedWidth(220)
-        self.entry.setClearButtonEnabled(True)
+        self.entry.setClearButtonEnabled(False)  # Esc and the keypad C clear it
         self.entry.returnPressed.connect(self._enter)
         self.stack = QStackedWidget(self)
-        self.idle = QLabel("Nothing to enter now: use the buttons on the left.", self.stack)
+        self.idle = QLabel("Cards and amounts are entered here once an action asks for one.",
+                           self.stack)
         self.idle.setObjectName("inputIdle")
         self.idle.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.idle.setWordWrap(True)
@@ -71,7 +78,7 @@ class InputPanel(QWidget):
         self.grid.picked.connect(self.card)
         self.keypad = Keypad(self.stack)
         self.keypad.key.connect(self._key)
-        self.keypad.chip.connect(lambda value: self.entry.setText(str(value)))
+        self.keypad.chip.connect(self._chip)
         self.keypad.enter.connect(self._enter)
         for widget in (self.idle, self.grid, self.keypad):
             self.stack.addWidget(widget)
@@ -98,6 +105,13 @@ class InputPanel(QWidget):
             self.entry.setToolTip("")
             self.stack.setCurrentWidget(self.idle)
         self.entry.setEnabled(mode is not None)
+
+    def _chip(self, value: int) -> None:
+        """A chip adds its value to the amount (5 then 5 is 10)."""
+        text = self.entry.text().strip()
+        if self.entry.hasSelectedText() and self.entry.selectedText() == self.entry.text():
+            text = ""  # a refused amount is replaced, not added to
+        self.entry.setText(str((int(text) if text.isdigit() else 0) + value))
 
     def _key(self, key: str) -> None:
         if key == "clear":

@@ -5,20 +5,22 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
+from dealer_assist.gui.metrics import touch_px
+
 CHIPS = (1, 2, 5, 10, 25, 50, 100, 500)
 
 
 def _button(text: str, name: str, parent: QWidget) -> QPushButton:
     button = QPushButton(text, parent)
     button.setObjectName(name)
-    button.setMinimumSize(56, 48)
+    button.setMinimumSize(touch_px(), touch_px())
     button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     return button
 
 
 class Keypad(QWidget):
-    """Digits, clear, back and OK; chips set the amount. Emits ``key(text)`` and ``enter``.
+    """Digits, clear, back and OK; chips add to the amount. Emits ``key(text)`` and ``enter``.
 
     The keypad only edits the amount text; the session checks it (and explains a refusal).
     """
@@ -58,7 +60,7 @@ class Keypad(QWidget):
         for index, value in enumerate(CHIPS):
             button = _button(str(value), f"chip_{value}", self)
             button.setProperty("chip", True)
-            button.setToolTip(f"Set the amount to {value}")
+            button.setToolTip(f"Add {value} to the amount")
             button.clicked.connect(lambda _=False, v=value: self.chip.emit(v))
             layout.addWidget(button, index % 4, 4 + index // 4)
             self.chip_buttons.append(button)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -258,7 +258,12 @@ class ReconcileWindow(QWidget):
     def __init__(self, paths: list[Path], parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Reconcile sessions")
-        self.resize(1200, 820)
+        screen = parent.screen() if parent is not None else None
+        screen = screen or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else None
+        # as big as asked, never bigger than the screen (a 1024×600 tablet)
+        self.resize(min(1200, area.width()) if area else 1200,
+                    min(820, area.height()) if area else 820)
         self.paths = [Path(p) for p in paths]
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()

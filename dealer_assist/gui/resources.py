@@ -13,7 +13,8 @@ THEMES = ("light", "dark")
 # the themes style these screens only, so that panels from other modules shown inside the
 # window (camera, training, reconcile) keep their own fonts and sizes
 SCOPES = ("#tableScreen", "#startScreenHost", "#sessionWizard", "#settlementDialog",
-          "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog")
+          "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog",
+          "#correctDialog", "#confirmDialog")
 GLOBAL = ("QMenuBar", "QMenu", "QToolTip")
 CONTAINERS = ("QWidget", "QDialog", "QWizard", "QWizardPage", "QMainWindow")
 

@@ -29,10 +29,19 @@ def transfer_text(amount: int) -> str:
     return "—"
 
 
-def next_dealer_text(result: RoundResult, names: tuple[str, ...], role: str = "dealer") -> str:
-    """Who deals (or banks: ``role``) next, as the game named them."""
+def transfer_cell(seat_result, result: RoundResult) -> str:
+    """The dealer's move for one line: pay or collect; the bank's own line is its net."""
+    if seat_result.outcome in BANK_OUTCOMES:
+        return f"{seat_result.amount:+d} net"
+    return transfer_text(seat_result.amount)
+
+
+def next_dealer_text(result: RoundResult, names: tuple[str, ...], role: str = "dealer",
+                     finished: bool = False) -> str:
+    """Who deals (or banks: ``role``) next, as the game named them ("" where nobody
+    rotates, as when the house banks)."""
     if result.next_dealer is None:
-        return f"The game is over: there is no next {role}."
+        return f"The game is over: there is no next {role}." if finished else ""
     return f"Next {role}: {names[result.next_dealer - 1]} (seat {result.next_dealer})"
 
 
@@ -44,9 +53,7 @@ def fill_results(table: QTableWidget, result: RoundResult, names: tuple[str, ...
     for row, seat_result in enumerate(result.results):
         money = (result.bankrolls[seat_result.seat - 1]
                  if seat_result.seat - 1 < len(result.bankrolls) else "")
-        transfer = transfer_text(seat_result.amount)
-        if seat_result.outcome in BANK_OUTCOMES:  # the bank's own line: its net result
-            transfer = f"{seat_result.amount:+d} net"
+        transfer = transfer_cell(seat_result, result)
         cells = (f"{seat_result.seat} {names[seat_result.seat - 1]}", seat_result.outcome,
                  seat_result.detail, transfer, str(money))
         for col, text in enumerate(cells):
@@ -61,6 +68,18 @@ def fill_results(table: QTableWidget, result: RoundResult, names: tuple[str, ...
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+    table.setWordWrap(True)  # a long detail wraps inside its row instead of being cut off
+    table.setTextElideMode(Qt.TextElideMode.ElideNone)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+
+def fit_to_window(dialog: QDialog, parent: QWidget | None, width: int, height: int) -> None:
+    """As big as asked, but never bigger than the window it belongs to."""
+    window = parent.window() if parent is not None else None
+    if window is not None and window.width() > 0:
+        width = min(width, window.width() - 20)
+        height = min(height, window.height() - 20)
+    dialog.resize(width, height)
 
 
 class SettlementDialog(QDialog):
@@ -97,9 +116,12 @@ class SettlementDialog(QDialog):
             self.confirm_button = buttons.addButton("Close", QDialogButtonBox.ButtonRole.AcceptRole)
             self.back_button = None
         self.confirm_button.setObjectName("confirmSettlement")
+        self.confirm_button.setProperty("costly", confirm)
+        self.confirm_button.style().unpolish(self.confirm_button)  # named after it was
+        self.confirm_button.style().polish(self.confirm_button)  # polished: style it again
         for button in buttons.buttons():
             button.setMinimumSize(160, 52)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(760, 420)
+        fit_to_window(self, parent, 900, 560)

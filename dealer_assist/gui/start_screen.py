@@ -2,17 +2,45 @@
 
 from __future__ import annotations
 
+import re
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QPushButton, QVBoxLayout, QWidget
 
 from dealer_assist.gui.resources import load_form
-from dealer_assist.session.store import unfinished_sessions
+from dealer_assist.session.store import SessionInfo, unfinished_sessions
+from dealer_assist.variants import get_variant
+
+
+def game_title(game: str) -> str:
+    """The game's own title ("Greek 31"), not its module name."""
+    try:
+        return get_variant(game).TITLE
+    except Exception:  # an unknown game in an old or foreign log: show what it says
+        return game
+
+
+def local_time(at: str) -> str:
+    """A log's UTC time stamp as the table's local time, to the minute."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%a %d %b %H:%M")
+    except ValueError:
+        return at
+
+
+def started(info: SessionInfo) -> str:
+    """When the session was started (from its file name), so the list keeps its order
+    when a session is resumed and played on."""
+    match = re.search(r"(\d{8}-\d{6})(?:-(\d+))?\.db$", info.path.name)
+    if match is None:
+        return ""
+    return f"{match.group(1)}-{int(match.group(2) or 0):04d}"
 
 
 class StartScreen(QWidget):
-    """Lists the unfinished sessions of the data folder, newest first, to resume."""
+    """Lists the unfinished sessions of the data folder, newest started first, to resume."""
 
     new_requested = Signal()
     open_requested = Signal()
@@ -43,10 +71,13 @@ class StartScreen(QWidget):
     def refresh(self) -> None:
         """Re-read the data folder's unfinished sessions; the newest is selected."""
         self.sessions.clear()
-        for info in unfinished_sessions():
+        infos = sorted(unfinished_sessions(), key=lambda i: (started(i), i.path.name),
+                       reverse=True)
+        for info in infos:
             players = ", ".join(info.players)
-            item = QListWidgetItem(f"{info.game} — {players} — {info.events} events, "
-                                   f"last at {info.last_at}  ({info.path.name})")
+            item = QListWidgetItem(f"{game_title(info.game)} — {players} — {info.events} "
+                                   f"events, last {local_time(info.last_at)}")
+            item.setToolTip(str(info.path))
             item.setData(Qt.ItemDataRole.UserRole, str(info.path))
             item.setSizeHint(QSize(400, 52))
             self.sessions.addItem(item)

@@ -3,11 +3,13 @@
 It shows ``session.view()`` and ``session.legal_actions()`` and sends commands; every value,
 payout and turn comes from the game. A refused command shows the game's sentence and changes
 nothing. An event that would complete a round is first shown as its settlement (the game's own
-``apply``, run without recording), and recorded only when the dealer confirms it.
+``apply``, run without recording), and recorded only when the dealer confirms it; a costly
+one (forfeit, misdeal, cash out) is first confirmed with its consequence spelled out.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -15,18 +17,43 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from dealer_assist.errors import RuleError, StorageError
-from dealer_assist.gui.action_panel import SHORTCUT_KEYS, ActionPanel, same_action
+from dealer_assist.gui.action_panel import (
+    SHORTCUT_KEYS,
+    ActionPanel,
+    big_button,
+    row_px,
+    same_action,
+)
+from dealer_assist.gui.confirm import ConfirmDialog, consequence
 from dealer_assist.gui.head_widget import add_head, session_head
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
-from dealer_assist.gui.offer_dialog import OfferDialog, offer_actions
+from dealer_assist.gui.metrics import touch_px
+from dealer_assist.gui.offer_dialog import ChooserDialog, OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
 from dealer_assist.gui.storage_dialog import show_storage_error
 from dealer_assist.gui.table_view import TableWidget
-from dealer_assist.gui.void_dialog import VoidDialog, describe
+from dealer_assist.gui.void_dialog import EntryDialog, correctable, describe
 from dealer_assist.session.engine import Session
-from dealer_assist.variants.base import Action
+from dealer_assist.variants.base import Action, RoundResult
+
+ACTION_ROWS = 6  # rows of action buttons the bottom always has room for
+SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
+
+
+def pending_result(session: Session, event: dict[str, Any]) -> RoundResult | None:
+    """The settlement ``event`` would complete (None if it completes nothing)."""
+    return session.preview_round(event)
+
+
+def function_key(event) -> int:
+    """1 for F1 … 12 for F12 (without Ctrl or Alt), else 0."""
+    number = event.key() - Qt.Key.Key_F1 + 1
+    if not 1 <= number <= len(SHORTCUT_KEYS) or event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+        return 0
+    return number
 
 
 class TableScreen(QWidget):
@@ -46,43 +73,84 @@ class TableScreen(QWidget):
         self.offer: OfferDialog | None = None
         self.dialog: Any = None
         self._pending: dict[str, Any] | None = None
+        self._tapped: int | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
-        layout.setSpacing(6)
+        layout.setSpacing(4)
         self.table = TableWidget(self)
         self.table.seat_clicked.connect(self.select_seat)
         layout.addWidget(self.table, 1)
-        bottom = QHBoxLayout()
-        bottom.setSpacing(10)
         self.panel = ActionPanel(self)
         self.panel.triggered.connect(self.trigger)
-        self.panel.undo.connect(self.undo)
-        self.panel.void.connect(self.open_void)
-        self.panel.history.connect(self.open_history)
+        self.panel.collapsed.connect(self.choose_collapsed)
         self.input = InputPanel(self)
         self.input.card.connect(self.enter_card)
         self.input.amount.connect(self.enter_amount)
         self.bar = PromptBar(self.input.entry, self)
         layout.addWidget(self.bar)
-        bottom.addWidget(self.panel, 35)
-        bottom.addWidget(self.input, 65)
         self.bottom = QWidget(self)
         self.bottom.setObjectName("controls")
-        self.bottom.setLayout(bottom)
+        bottom = QHBoxLayout(self.bottom)
         bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.setSpacing(8)
+        bottom.addWidget(self.panel, 45)
+        bottom.addWidget(self.input, 55)
+        tools = QVBoxLayout()
+        tools.setSpacing(4)
+        self.undo_button = big_button("Undo", "undoButton", self)
+        self.undo_button.setToolTip("Withdraw the last entry of this round (Ctrl+Z)")
+        self.undo_button.clicked.connect(self.undo)
+        self.correct_button = big_button("Correct…", "correctButton", self)
+        self.correct_button.setToolTip("Replace a card or an amount entered earlier in this "
+                                       "round; the later entries are kept (Ctrl+K)")
+        self.correct_button.clicked.connect(self.open_correct)
+        self.void_button = big_button("Void…", "voidButton", self)
+        self.void_button.setToolTip("Void an earlier entry of this round, with a reason (Ctrl+D)")
+        self.void_button.clicked.connect(self.open_void)
+        self.history_button = big_button("History", "historyButton", self)
+        self.history_button.setToolTip("The rounds so far and their settlements (Ctrl+H)")
+        self.history_button.clicked.connect(self.open_history)
+        for button in (self.undo_button, self.correct_button, self.void_button,
+                       self.history_button):
+            tools.addWidget(button)
+        tools.addStretch(1)
+        bottom.addLayout(tools)
         layout.addWidget(self.bottom)
         self._shortcuts()
         self.refresh()
 
     def _shortcuts(self) -> None:
-        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
-        for index, key in enumerate(SHORTCUT_KEYS):
-            shortcut = QShortcut(QKeySequence(key), self, context=context)
-            shortcut.activated.connect(lambda i=index: self.trigger(i))
+        """Ctrl keys are window shortcuts. F-keys are key presses that bubble up to this
+        screen (``keyPressEvent``) from whichever widget has the focus: unlike QShortcut they
+        also work right after a dialog closed, before the window is active again."""
+        context = Qt.ShortcutContext.WindowShortcut
         bindings = (("Ctrl+Z", self.undo), ("Ctrl+D", self.open_void),
-                    ("Ctrl+H", self.open_history), ("Escape", self.input.entry.clear))
+                    ("Ctrl+K", self.open_correct), ("Ctrl+H", self.open_history),
+                    ("Escape", self.input.entry.clear))
         for key, slot in bindings:
             QShortcut(QKeySequence(key), self, context=context).activated.connect(slot)
+
+    def keyPressEvent(self, event) -> None:
+        number = function_key(event)
+        if number:
+            self.shortcut(number)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        pitch = row_px() + 4
+        self.bottom.setFixedHeight(max(ACTION_ROWS * pitch + 12, int(self.height() * 0.4)))
+        self.fit_tools()
+
+    def fit_tools(self) -> None:
+        """The tool buttons as wide as their words at the type size in use."""
+        tools = (self.undo_button, self.correct_button, self.void_button, self.history_button)
+        self.undo_button.ensurePolished()
+        words = max(b.fontMetrics().horizontalAdvance(b.text()) for b in tools)
+        for button in tools:
+            button.setFixedWidth(max(int(touch_px() * 2.5), words + 24))
 
     # ------------------------------------------------------------ showing
 
@@ -92,14 +160,25 @@ class TableScreen(QWidget):
         keep = next((a for a in self.actions if same_action(a, self.selected)), None)
         self.selected = keep or self._default_action(view.to_act)
         self.table.show_view(view)
-        self.bar.show_prompt(view.prompt, view.info)
-        self.panel.set_actions(self.actions, self.selected)
-        entries = bool(self.session.round_entries)
-        self.panel.set_history_enabled(undo=entries, void=entries)
-        self.input.set_action(self.selected, view.usable_cards)
-        self.input.entry.setFocus()
+        pot = (f"Pot {view.pot}",) if view.pot is not None else ()
+        self.bar.show_prompt(view.prompt, pot + tuple(view.info))
+        self.panel.set_actions(self.actions, self.selected, self.session.names,
+                               round_key=view.round_number, tapped=self._tapped)
+        self._tapped = None
+        entries = self.session.round_entries
+        self.undo_button.setEnabled(bool(entries))
+        self.void_button.setEnabled(bool(entries))
+        self.correct_button.setEnabled(any(correctable(e) for e in entries))
+        self._show_input()
         self._offer(view.prompt)
         self.changed.emit()
+
+    def _show_input(self) -> None:
+        self.input.set_action(self.selected, self.session.view().usable_cards)
+        seat = self.selected.seat if self.selected is not None else None
+        names = self.session.names
+        self.bar.show_target(f"→ {names[seat - 1]}" if seat and seat <= len(names) else "")
+        self.input.entry.setFocus()
 
     def _offer(self, prompt: str) -> None:
         """A bank offer (or another yes/no put to one player) is asked in a dialog."""
@@ -136,22 +215,77 @@ class TableScreen(QWidget):
 
     def say(self, text: str, error: bool = False) -> None:
         self.bar.show_message(text, error)
+        if error:  # the next keystroke replaces what was refused
+            self.input.entry.selectAll()
 
     # ------------------------------------------------------------ input
+
+    def shortcut(self, number: int) -> None:
+        """F``number``: the action in that place, counted as the buttons are laid out."""
+        target = self.panel.shortcut_target(number)
+        if isinstance(target, str):
+            self.choose_collapsed(target)
+        elif target is not None:
+            self.trigger(target)
 
     def trigger(self, index: int) -> None:
         """A tap on the button of ``actions[index]``: send it, or choose it for the entry."""
         if not 0 <= index < len(self.actions):
             return
         action = self.actions[index]
+        self._tapped = index
+        if action.type == "stand" and self._choose_hidden(action):
+            return
         if action.asks:
             self.selected = action
-            self.panel.set_actions(self.actions, self.selected)
-            self.input.set_action(action, self.session.view().usable_cards)
-            self.input.entry.setFocus()
+            self.panel.set_actions(self.actions, self.selected, self.session.names,
+                                   round_key=self.session.view().round_number, tapped=index)
+            self._tapped = None
+            self._show_input()
             self.changed.emit()
             return
         self.request(action.event())
+
+    def _choose_hidden(self, action: Action) -> bool:
+        """A dealer who stands may choose which of the cards stays hidden, where the game
+        takes that choice (the engine is asked which ``hide`` it accepts): a chooser, with
+        the game's default (the last card) as the default button."""
+        view = self.session.view()
+        if action.seat is None or action.seat != view.dealer_seat:
+            return False
+        cards = view.seats[action.seat - 1].cards
+        choices = []
+        for index, code in enumerate(cards):
+            if code is None:
+                return False  # an unentered card is the hidden one anyway
+            event = action.event(hide=index)
+            try:
+                self.session.preview_round(event)
+            except RuleError:
+                continue
+            choices.append(Action(action.type, f"Keep {code} hidden", action.seat,
+                                  fixed=(*action.fixed, ("hide", index))))
+        if len(choices) < 2:
+            return False
+        self.dialog = ChooserDialog("Dealer stands", "Which card stays hidden?", choices, self)
+        self.dialog.buttons[-1].setDefault(True)  # Enter: the last card, as the rules say
+        self.dialog.chosen.connect(lambda chosen: self.request(chosen.event()))
+        self.dialog.open()
+        return True
+
+    def choose_collapsed(self, kind: str) -> None:
+        """One button for many actions (Cash out…): the dealer picks one in a dialog."""
+        actions = [a for a in self.actions if a.type == kind]
+        if not actions:
+            return
+        self.dialog = ChooserDialog("Cash out", "Who cashes out, and how much?", actions, self)
+        self.dialog.chosen.connect(self._collapsed_chosen)
+        self.dialog.open()
+
+    def _collapsed_chosen(self, action: Action) -> None:
+        self.dialog = None
+        index = next(i for i, a in enumerate(self.actions) if same_action(a, action))
+        self.trigger(index)
 
     def select_seat(self, seat: int) -> None:
         """A tap on a seat chooses the card or amount that seat is asked for, if any."""
@@ -160,22 +294,45 @@ class TableScreen(QWidget):
                 self.trigger(index)
                 return
 
+    def _for_seat(self, text: str, asks: str) -> tuple[Action | None, str]:
+        """``"3 7c"`` sends to seat 3 what the chosen action would send to its own seat."""
+        match = SEAT_PREFIX.fullmatch(text)
+        if match is None:
+            return self.selected, text
+        seat, value = int(match.group(1)), match.group(2)
+        chosen = self.selected
+        candidates = [a for a in self.actions if a.asks == asks and a.seat == seat]
+        same = [a for a in candidates if chosen is not None and a.type == chosen.type]
+        action = (same or candidates or [None])[0]
+        if action is None:
+            names = self.session.names
+            who = f"seat {seat} ({names[seat - 1]})" if 1 <= seat <= len(names) else \
+                f"seat {seat}"
+            self.say(f"Nothing can be entered for {who} now.", error=True)
+        return action, value
+
     def enter_card(self, code: str) -> None:
-        if self.selected is None or self.selected.asks != "card":
+        action, code = self._for_seat(code.strip(), "card")
+        if action is None:
+            if self.selected is None or self.selected.asks != "card":
+                self.say("No card is asked for now.", error=True)
+            return
+        if action.asks != "card":
             self.say("No card is asked for now.", error=True)
             return
         if not code:
             self.say("Type a card code like qs or 10h, or tap a card.", error=True)
             return
-        self.request(self.selected.event(card=code))
+        self.request(action.event(card=code))
 
     def enter_amount(self, text: str) -> None:
-        if self.selected is None or self.selected.asks != "amount":
+        action, text = self._for_seat(text.strip(), "amount")
+        if action is None or action.asks != "amount":
             return
         if not text.isdigit():
             self.say("Enter the amount as a whole number with the keypad.", error=True)
             return
-        self.request(self.selected.event(amount=int(text)))
+        self.request(action.event(amount=int(text)))
 
     def deal_from_camera(self, seat: int, code: str) -> None:
         """A card the camera read and the dealer confirmed, for ``seat``."""
@@ -188,12 +345,27 @@ class TableScreen(QWidget):
     # ------------------------------------------------------------ commands
 
     def request(self, event: dict[str, Any]) -> bool:
-        """Send ``event``; one that completes a round waits for the dealer's confirmation."""
+        """Send ``event``: a costly one is confirmed first; one that completes a round waits
+        for the dealer's confirmation of its settlement."""
         try:
             result = self.session.preview_round(event)
         except RuleError as exc:
             self.say(str(exc), error=True)
             return False
+        warning = consequence(event, self.session.names)
+        if warning is not None:
+            label = next((a.label for a in self.actions
+                          if a.type == event.get("type") and a.seat == event.get("seat")),
+                         event.get("type", ""))
+            self.dialog = ConfirmDialog(f"{label}?", warning, f"Yes: {label}", self)
+            self.dialog.accepted.connect(lambda e=event, r=result: self._confirmed(e, r))
+            self.dialog.rejected.connect(lambda: self.say("Nothing was recorded."))
+            self.dialog.open()
+            return False
+        return self._confirmed(event, result)
+
+    def _confirmed(self, event: dict[str, Any], result: RoundResult | None) -> bool:
+        self.dialog = None
         if result is None:
             return self.submit(event)
         self._pending = event
@@ -222,24 +394,34 @@ class TableScreen(QWidget):
         except RuleError as exc:
             self.say(str(exc), error=True)
             return False
-        except StorageError as exc:  # full disk, read-only...: nothing recorded, table unchanged
-            self.say(f"Not recorded: {exc.what}", error=True)
-            self.dialog = show_storage_error(self, exc)
+        except StorageError as exc:
+            self.storage_fault(exc)
             return False
-        if event.get("type") in ("void", "end_session"):
+        self.after_change(rounds)
+        if event.get("type") not in ("void", "end_session") and len(self.session.rounds) == rounds:
             self.say("")
+        return True
+
+    def storage_fault(self, exc: StorageError) -> str:
+        """Full disk, read-only...: nothing was recorded and the table is unchanged; say so and
+        show what to do."""
+        text = f"Not recorded: {exc.what}"
+        self.say(text, error=True)
+        self.dialog = show_storage_error(self, exc)
+        return text
+
+    def after_change(self, rounds: int) -> None:
+        """Redraw after the log grew; announce a settled round and the end of the game."""
         self.input.entry.clear()
         self.refresh()
         if len(self.session.rounds) > rounds:
             result = self.session.rounds[-1]
-            self.say(f"Round {result.number} settled. "
-                     + next_dealer_text(result, self.session.names, self.dealer_role()))
+            nxt = next_dealer_text(result, self.session.names, self.dealer_role(),
+                                   self.session.state.finished)
+            self.say(f"Round {result.number} settled. {nxt}".strip())
             self.round_settled.emit(result)
-        elif event.get("type") not in ("void", "end_session"):
-            self.say("")
         if self.session.ended or self.session.state.finished:
             self.game_over.emit()
-        return True
 
     def undo(self) -> None:
         entries = self.session.round_entries
@@ -255,24 +437,56 @@ class TableScreen(QWidget):
         if not entries:
             self.say("Nothing to void in this round (a settled round is final).", error=True)
             return
-        self.dialog = VoidDialog(entries, self.session.names, self)
-        self.dialog.accepted.connect(self._void_chosen)
+        self.dialog = EntryDialog(entries, self.session.names, self._void, parent=self)
         self.dialog.open()
 
-    def _void_chosen(self) -> None:
-        dialog, self.dialog = self.dialog, None
-        target = dialog.target()
-        if target is None:
-            return
+    def _void(self, target: int, reason: str, _value: str) -> str | None:
         event: dict[str, Any] = {"type": "void", "target": target}
-        if dialog.reason():
-            event["reason"] = dialog.reason()
-        if self.submit(event):
-            reason = f": {dialog.reason()}" if dialog.reason() else ""
-            self.say(f"Voided entry #{target}{reason}")
+        if reason:
+            event["reason"] = reason
+        try:
+            self.session.submit(event)
+        except RuleError as exc:
+            return str(exc)
+        except StorageError as exc:
+            return self.storage_fault(exc)
+        self.after_change(len(self.session.rounds))
+        self.say(f"Voided entry #{target}" + (f": {reason}" if reason else ""))
+        return None
+
+    def open_correct(self) -> None:
+        entries = self.session.round_entries
+        if not any(correctable(e) for e in entries):
+            self.say("No card or amount of this round to correct.", error=True)
+            return
+        self.dialog = EntryDialog(entries, self.session.names, self._correct, correcting=True,
+                                  parent=self)
+        self.dialog.open()
+
+    def _correct(self, target: int, reason: str, value: str) -> str | None:
+        entry = next(e for e in self.session.round_entries if e.seq == target)
+        field = correctable(entry)
+        if field is None:
+            return "Only a card or an amount can be corrected; void this entry instead."
+        if not value:
+            return f"Enter the new {field}."
+        if field == "amount" and not value.isdigit():
+            return "The new amount is a whole number."
+        replacement = dict(entry.body)
+        replacement[field] = int(value) if field == "amount" else value
+        try:
+            self.session.correct(target, replacement, reason)
+        except RuleError as exc:
+            return str(exc)
+        except StorageError as exc:
+            return self.storage_fault(exc)
+        self.after_change(len(self.session.rounds))
+        self.say(f"Corrected entry #{target}: {field} {value} ({reason})")
+        return None
 
     def open_history(self) -> None:
-        self.dialog = HistoryDialog(self.session.rounds, self.session.names, self)
+        self.dialog = HistoryDialog(self.session.rounds, self.session.names, self,
+                                    role=self.dealer_role())
         add_head(self.dialog, session_head(self.session))
         self.dialog.open()
 

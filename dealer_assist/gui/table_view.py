@@ -26,7 +26,7 @@ class TableWidget(QWidget):
         box.setSpacing(2)
         self.title = self._centre_label("tableTitle", box)
         self.pot = self._centre_label("tablePot", box)
-        self.setMinimumSize(480, 220)
+        self.setMinimumSize(480, 180)
 
     def _centre_label(self, name: str, box: QVBoxLayout) -> QLabel:
         label = QLabel(self.centre)
@@ -93,7 +93,7 @@ class TableWidget(QWidget):
         extra = 18 if any(s.extra.text() for s in self.seats) else 0
         levels = 3 if ends else 2
         spare = (self.height() - centre_h - gap * 2) if not ends else self.height() - gap * 2
-        height = max(100 + extra, min(132 + 80 + extra, spare // levels))
+        height = max(88 + extra, min(132 + 80 + extra, spare // levels))
         card = min(132, height - 62 - extra - (16 if height > 170 else 0))
         end_w = min(300, self.width() // 5) if ends else 0
         span = self.width() - (2 * (end_w + gap) if ends else 0)
@@ -112,11 +112,12 @@ class TableWidget(QWidget):
         self.title.setVisible(room >= self.title.sizeHint().height() + (
             self.pot.sizeHint().height() if self.pot.text() else 0))
         centre_h = self.centre.sizeHint().height()
+        self.centre.setVisible(room >= centre_h)  # never half under a seat; the prompt
         inner_w = min(560, max(220, span - 2 * gap)) if not ends else max(200, span - 2 * gap)
         self.centre.setGeometry(QRect(round(self.width() / 2 - inner_w / 2),
                                       round(self.height() / 2 - centre_h / 2),
                                       inner_w, centre_h))
-        self.centre.lower()
+        self.centre.lower()  # bar shows the pot too
 
     def _put(self, index: int, x: int, y: int, width: int, height: int, card: int) -> None:
         seat = self.seats[index]

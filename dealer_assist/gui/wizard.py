@@ -170,6 +170,7 @@ class SeatRow(QWidget):
         self.number.setMinimumWidth(28)
         self.name = QLineEdit(name, self)
         self.name.setPlaceholderText("name")
+        self.name.setMinimumWidth(160)  # never squeezed by the spin boxes beside it
         self.money = QSpinBox(self)
         self.money.setRange(0, BIG_MONEY)
         self.money.setValue(money)
@@ -196,6 +197,9 @@ class SeatRow(QWidget):
             layout.addWidget(button)
         for widget in (self.name, self.money, *self.fields.values()):
             widget.setMinimumHeight(44)
+        for box in (self.money, *self.fields.values()):  # a spin box's own hint is too wide
+            box.setMinimumWidth(140)
+            box.setMaximumWidth(240)
 
     def seat(self) -> dict[str, Any]:
         body: dict[str, Any] = {"name": self.name.text().strip(), "money": self.money.value()}

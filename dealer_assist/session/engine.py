@@ -8,6 +8,10 @@ handles three event types that every game shares:
   entry; ``reason``: required for any but the last entry). The round is re-folded without it;
   if that is illegal the void is refused. A settled round is final.
 - ``end_session``: the players agree to stop, between rounds.
+
+A correction (``Session.correct``) is no event type of its own: it is written as voids of the
+entries from the last back to the one corrected, then the corrected entry and the later ones
+again, so the log keeps both what was entered and what replaced it.
 - ``chip_count``: chips counted at a seat (``counts``: seat number as text → amount), between
   rounds or after the end; reconciliation compares it with the money the log says.
 """
@@ -389,6 +393,48 @@ class Session:
                                          len(self.rounds) + 1))
             state = after
         return state, kept, target, moves
+
+    def correct(self, target: int, replacement: dict[str, Any], reason: str) -> list[int]:
+        """Replace entry ``target`` of the round in progress with ``replacement`` and re-apply
+        the later entries. Checked in full first: if the rules refuse the replacement or would
+        refuse a later entry (named), nothing is written. Returns the seqs written."""
+        if not isinstance(reason, str) or not reason.strip():
+            raise RuleError("a correction needs a reason (for the audit trail)")
+        if not isinstance(replacement, dict) or replacement.get("type") in ENGINE_EVENTS:
+            raise RuleError("a correction replaces an entry with another game entry")
+        index = next((i for i, e in enumerate(self._round) if e.seq == target), None)
+        if index is None:
+            raise RuleError(f"event {target} is not an entry of the round in progress "
+                            "(a settled round is final)")
+        state = self._checkpoint
+        for entry in self._round[:index]:
+            state = self.variant.apply(state, entry.body)
+        try:
+            state = self.variant.apply(state, replacement)
+        except RuleError as exc:
+            raise RuleError(f"the corrected entry is refused: {exc}") from exc
+        later = self._round[index + 1:]
+        for entry in later:
+            if state.round_result is not self._checkpoint.round_result:
+                break
+            try:
+                state = self.variant.apply(state, entry.body)
+            except RuleError as exc:
+                raise RuleError(
+                    f"cannot correct event {target}: event {entry.seq} ({entry.body['type']}) "
+                    f"would then be refused: {exc}") from exc
+        if state.round_result is not self._checkpoint.round_result:
+            raise RuleError(f"correcting event {target} would finish the round; "
+                            "undo back to it and enter the round again")
+        note = f"correction of #{target}: {reason.strip()}"
+        written = []
+        for entry in reversed(self._round[index:]):
+            self.submit({"type": "void", "target": entry.seq, "reason": note})
+            written.append(self.entries[-1].seq)
+        for body in (replacement, *(e.body for e in later)):
+            self.submit(dict(body))
+            written.append(self.entries[-1].seq)
+        return written
 
     def preview_round(self, event: dict[str, Any]) -> RoundResult | None:
         """The RoundResult ``event`` would complete, without recording anything (the dealer

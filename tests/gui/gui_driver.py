@@ -66,10 +66,32 @@ class Driver:
         elif action.asks == "card":
             for button in self.usable_cards():
                 self.click(button)
+                self.confirm_costly()
                 if self.entries() > before or self.screen.settlement is not None:
                     break
+        self.choose_default()
+        self.confirm_costly()
         self.confirm_settlement()
         assert self.entries() > before, self.screen.bar.message_text()
+
+    def choose_default(self) -> bool:
+        """In a chooser (which card stays hidden), take the default button."""
+        from dealer_assist.gui.offer_dialog import ChooserDialog
+        dialog = self.screen.dialog
+        if not isinstance(dialog, ChooserDialog) or not dialog.isVisible():
+            return False
+        self.click(next((b for b in dialog.buttons if b.isDefault()), dialog.buttons[-1]))
+        return True
+
+    def confirm_costly(self) -> bool:
+        """Confirm the dialog a costly action opens (forfeit, misdeal, cash out)."""
+        from dealer_assist.gui.confirm import ConfirmDialog
+        dialog = self.screen.dialog
+        if not isinstance(dialog, ConfirmDialog):
+            return False
+        assert dialog.isVisible()
+        self.click(dialog.ok_button)
+        return True
 
     def confirm_settlement(self) -> bool:
         dialog = self.screen.settlement

@@ -39,9 +39,12 @@ def test_seats_show_the_view(driver, game):
         assert widget.value.text() == seat.value
         faces = [f for f in widget.cards_box.findChildren(CardFace) if f.isVisible()]
         assert [f.code for f in faces] == widget.card_codes() == list(seat.cards)
-    # exactly the legal actions of the moment, one button each
-    labels = [b.label_text().split(" (")[0] for b in driver.screen.panel.buttons]
-    assert labels == [a.label for a in driver.session.legal_actions()]
+    # exactly the legal actions of the moment, each with its button (or chip) on the panel
+    actions = driver.session.legal_actions()
+    assert sorted(driver.screen.panel.buttons) == list(range(len(actions)))
+    for index, action in enumerate(actions):
+        button = driver.screen.panel.buttons[index]
+        assert action.label in button.toolTip() or button.label_text() in action.label
     # cards that cannot be dealt are greyed out
     usable = set(view.usable_cards)
     grid = driver.screen.input.grid
