@@ -36,6 +36,7 @@ def test_correct_a_bet_in_the_middle_of_the_round(tmp_path):
     assert all(v["reason"] == "correction of #4: mis-keyed" for v in voids)
     assert events[-2:] == [{"type": "bet", "seat": 3, "amount": 7},
                            {"type": "bet", "seat": 2, "amount": 4}]
+    session.close()  # one writer at a time
     reopened = Session.open(tmp_path / "s.db")
     assert reopened.view() == session.view()
 
@@ -64,3 +65,34 @@ def test_a_correction_that_makes_a_later_entry_illegal_is_refused_and_names_it(t
     with pytest.raises(RuleError, match="not an entry of the round"):
         session.correct(1, {"type": "deal", "seat": 3, "card": "8H"}, "x")
     assert session.view() == before and session.log.last_seq == written
+
+
+def test_a_correction_hit_by_a_full_disk_writes_nothing_and_changes_nothing(tmp_path, monkeypatch):
+    """All or nothing: the voids and re-entries go to the log in one transaction."""
+    import sqlite3
+
+    from dealer_assist.errors import StorageError
+
+    session = playing(tmp_path / "s.db")
+    before, entries, written = session.view(), list(session.entries), session.log.last_seq
+    bet = session.round_entries[2]
+    real_insert = session.log._insert
+    calls = []
+
+    def insert_then_fail(bodies):
+        calls.append(len(bodies))
+        real_insert(bodies)
+        if sum(calls) >= 3:  # the disk fills up at the third event of the correction
+            raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(session.log, "_insert", insert_then_fail)
+        with pytest.raises(StorageError):
+            session.correct(bet.seq, {"type": "bet", "seat": 3, "amount": 7}, "mis-keyed")
+    assert session.view() == before and session.entries == entries
+    assert session.log.last_seq == written == len(session.log.events())
+    assert calls == [4]  # two voids and two re-entries, in one transaction
+    session.correct(bet.seq, {"type": "bet", "seat": 3, "amount": 7}, "mis-keyed")  # goes on
+    assert dict(seat(session, 3).wagers)["bet"] == 7
+    session.close()
+    assert Session.open(tmp_path / "s.db").view() == session.view()

@@ -426,15 +426,22 @@ class Session:
         if state.round_result is not self._checkpoint.round_result:
             raise RuleError(f"correcting event {target} would finish the round; "
                             "undo back to it and enter the round again")
+        _storable(replacement)
         note = f"correction of #{target}: {reason.strip()}"
-        written = []
-        for entry in reversed(self._round[index:]):
-            self.submit({"type": "void", "target": entry.seq, "reason": note})
-            written.append(self.entries[-1].seq)
-        for body in (replacement, *(e.body for e in later)):
-            self.submit(dict(body))
-            written.append(self.entries[-1].seq)
-        return written
+        bodies = [{"type": "void", "target": e.seq, "reason": note}
+                  for e in reversed(self._round[index:])]
+        bodies += [dict(body) for body in (replacement, *(e.body for e in later))]
+        first = self.entries[-1].seq + 1
+        saved = {k: v.copy() if isinstance(v, list | dict) else v for k, v in vars(self).items()}
+        try:  # all or nothing: folded first, then written in one transaction
+            for offset, body in enumerate(bodies):
+                self._accept(body, seq=first + offset)
+            if self.log is not None:
+                self.log.append_many(bodies)
+        except BaseException:
+            self.__dict__.update(saved)
+            raise
+        return list(range(first, first + len(bodies)))
 
     def preview_round(self, event: dict[str, Any]) -> RoundResult | None:
         """The RoundResult ``event`` would complete, without recording anything (the dealer
