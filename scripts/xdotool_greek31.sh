@@ -49,6 +49,7 @@ shot 3-settlement
 key Return                 # Confirm settlement
 sleep 0.5
 shot 4-settled
+kill "$app"; wait "$app" 2>/dev/null || true  # one writer: the window lets go of the log first
 .venv/bin/python - <<PY
 from dealer_assist.session.engine import Session
 s = Session.open("$data/greek31.db")
