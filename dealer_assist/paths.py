@@ -20,3 +20,10 @@ def data_dir() -> Path:
         folder = Path(base) / "dealer-assist"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def data_subdir(name: str) -> Path:
+    """A folder of the user's data folder, such as ``sessions`` or ``keys`` (created if missing)."""
+    folder = data_dir() / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

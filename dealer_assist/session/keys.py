@@ -16,15 +16,13 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from dealer_assist.errors import InputError, StorageError
-from dealer_assist.paths import data_dir
+from dealer_assist.paths import data_subdir
 
 __all__ = ["InvalidSignature", "Signer", "load_public_key", "public_key_pem", "trusted_key_path"]
 
 
 def keys_dir() -> Path:
-    folder = data_dir() / "keys"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return data_subdir("keys")
 
 
 def _checked(session_id: str) -> str:

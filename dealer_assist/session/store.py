@@ -13,16 +13,14 @@ from pathlib import Path
 
 from dealer_assist import safe_json
 from dealer_assist.errors import InputError, StorageError
-from dealer_assist.paths import data_dir
+from dealer_assist.paths import data_dir, data_subdir
 from dealer_assist.session.storage import FORMAT, classify, open_read_only
 
 __all__ = ["SessionInfo", "data_dir", "list_sessions", "new_session_path", "unfinished_sessions"]
 
 
 def sessions_dir() -> Path:
-    folder = data_dir() / "sessions"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return data_subdir("sessions")
 
 
 def new_session_path(game: str) -> Path:
