@@ -262,21 +262,13 @@ def _money(session: Session) -> dict[int, int]:
     return {s.seat: s.money for s in session.view().seats}
 
 
-def _pending_money(session: Session, checkpoint: Any, after_round: int) -> list[MoneyLine]:
-    """The buy-ins and cash-outs of the round in progress, each measured as the engine folds
-    the round now (from its start, without voided entries): a void re-measures the ones after
-    it, e.g. a cash-out of "everything" takes what is there once an earlier one is withdrawn."""
-    lines, state, variant = [], checkpoint, session.variant
-    for entry in session.round_entries:
-        before = {s.seat: s.money for s in variant.view(state).seats}
-        state = variant.apply(state, entry.body)
-        kind = entry.body.get("type")
-        if kind in MONEY_EVENTS:
-            seat = entry.body["seat"]
-            after = {s.seat: s.money for s in variant.view(state).seats}
-            lines.append(MoneyLine(entry.seq, after_round, kind, seat,
-                                   abs(after[seat] - before[seat])))
-    return lines
+def _pending_money(session: Session) -> list[MoneyLine]:
+    """The buy-ins and cash-outs of the round in progress, as the engine measured them
+    (``Session.money_moves``: a void re-measures the ones after it, e.g. a cash-out of
+    "everything" takes what is there once an earlier one is withdrawn)."""
+    in_round = {entry.seq for entry in session.round_entries}
+    return [MoneyLine(m.seq, m.before_round - 1, m.type, m.seat, abs(m.amount))
+            for m in session.money_moves if m.seq in in_round]
 
 
 def _with(ledger: list[int], money: list[MoneyLine]) -> list[int]:
@@ -422,7 +414,6 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
     n = len(session.seats)
     start = [s.money for s in session.seats]
     settled = list(start)  # each seat's money by the ledger at the last settled round
-    checkpoint = session.state  # the game's state then: the round in progress refolds from it
     pending: list[MoneyLine] = []  # buy-ins and cash-outs of the round in progress (voidable)
     mismatch: str = ""
     for seq, body in bodies[1:]:
@@ -433,7 +424,7 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
         except RuleError as exc:
             raise RuleError(f"event {seq} ({kind}) is refused on replay: {exc}") from exc
         if kind in MONEY_EVENTS or kind == "void":
-            pending = _pending_money(session, checkpoint, rounds_before)
+            pending = _pending_money(session)
         elif _is_wager(body):
             seat, amount = body.get("seat"), body.get("amount")
             table.wagers.append(WagerLine(
@@ -447,7 +438,7 @@ def _replay(table: TableReport, bodies: list[tuple[int, dict[str, Any]]]) -> Non
             table.rounds.append(line)
             settled = [a + b for a, b in zip(_with(settled, pending), line.amounts, strict=True)]
             table.money += pending
-            pending, checkpoint = [], session.state
+            pending = []
         ledger = _with(settled, pending)
         if kind == "chip_count":
             for key, counted in body["counts"].items():
