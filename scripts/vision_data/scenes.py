@@ -298,13 +298,18 @@ def make_scene(rng: np.random.Generator, faces: dict[str, np.ndarray], size: tup
     return Scene(img, placed, owner)
 
 
+def _light_ramp(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A linear gradient across the frame (-0.5 to 0.5) in a random direction: uneven light."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    return ((xx - w / 2) * np.cos(a) + (yy - h / 2) * np.sin(a)) / max(w, h)
+
+
 def mild_degrade(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     """Everyday conditions: a soft light gradient, a slight cast, mild defocus, noise, JPEG."""
     h, w = img.shape[:2]
     out = img.astype(np.float32)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    a = rng.uniform(0, 2 * np.pi)
-    ramp = ((xx - w / 2) * np.cos(a) + (yy - h / 2) * np.sin(a)) / max(w, h)
+    ramp = _light_ramp(rng, h, w)
     out *= (1 + rng.uniform(0, 0.4) * ramp)[..., None] * rng.uniform(0.9, 1.1, 3)
     if rng.random() < 0.3:
         out = cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 0.8))
@@ -318,15 +323,14 @@ def degrade_image(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
     h, w = img.shape[:2]
     out = img.astype(np.float32)
     # light: gradient, colour cast, dim, glare
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    a = rng.uniform(0, 2 * np.pi)
-    ramp = ((xx - w / 2) * np.cos(a) + (yy - h / 2) * np.sin(a)) / max(w, h)
+    ramp = _light_ramp(rng, h, w)
     out *= (1 + rng.uniform(0, 0.9) * ramp)[..., None]
     out *= rng.uniform(0.75, 1.2, 3) if rng.random() < 0.5 else 1.0
     if rng.random() < 0.3:
         out *= rng.uniform(0.25, 0.6)
     if rng.random() < 0.2:
         cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(20, 0.4 * max(w, h))
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         glare = np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
         out += rng.uniform(40, 140) * glare[..., None]
     if rng.random() < 0.25:  # a shadow across the table
