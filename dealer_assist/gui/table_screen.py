@@ -42,11 +42,6 @@ ACTION_ROWS = 6  # rows of action buttons the bottom always has room for
 SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
 
 
-def pending_result(session: Session, event: dict[str, Any]) -> RoundResult | None:
-    """The settlement ``event`` would complete (None if it completes nothing)."""
-    return session.preview_round(event)
-
-
 def function_key(event) -> int:
     """1 for F1 … 12 for F12 (without Ctrl or Alt), else 0."""
     number = event.key() - Qt.Key.Key_F1 + 1
