@@ -43,6 +43,7 @@ from dealer_assist.variants.base import (
 
 ENGINE_EVENTS = ("session_start", "void", "end_session", "chip_count")
 MONEY_EVENTS = ("buy_in", "cash_out")  # game events that bring money to or take it from the table
+SESSION_EVENTS = frozenset({"chip_count", "session_start", "void", "end_session"})  # not a game's
 
 
 class Entry(NamedTuple):
@@ -300,47 +301,49 @@ class Session:
 
     def _accept(self, event: dict[str, Any], *, seq: int, write: bool = False) -> None:
         kind = event.get("type")
+        if kind in SESSION_EVENTS or self.ended:
+            self._accept_session_event(kind, event, seq, write)
+            return
+        before = self.state  # a game event: the common case, kept short for replay speed
+        state = self.variant.apply(before, event)
+        if write:
+            self._write(event, write)
+        if kind in MONEY_EVENTS:
+            self.money_moves.append(_money_move(seq, event, before, state, len(self.rounds) + 1))
+        entry = _new_entry((seq, event))
+        self.entries.append(entry)
+        result = state.round_result
+        if result is not before.round_result and result is not None:
+            self.rounds.append(result)
+            self._checkpoint, self._round = state, []
+        else:
+            self._round.append(entry)
+        self.state = state
+
+    def _accept_session_event(self, kind: Any, event: dict[str, Any], seq: int,
+                              write: bool) -> None:
+        """Chip counts, voids, the end; and the refusals once the session has ended."""
         if kind == "chip_count":
             counts = self._check_chip_count(event)
             self._write(event, write)
             self.chip_counts.update(counts)
-            self.entries.append(Entry(seq, event))
-            return
-        if self.ended:
+        elif self.ended:
             raise RuleError("the session has ended; start a new one")
-        if kind == "session_start":
+        elif kind == "session_start":
             raise RuleError("the session has already started")
-        if kind == "void":
+        elif kind == "void":
             state, round_entries, target, moves = self._fold_without(event)
             self._write(event, write)
             self.voided[target] = event.get("reason", "")
             redone = {e.seq for e in self._round}
             self.money_moves = [m for m in self.money_moves if m.seq not in redone] + moves
             self.state, self._round = state, round_entries
-        elif kind == "end_session":
+        else:  # end_session
             check_fields(event, ("reason",))
             if not self.state.between_rounds:
                 raise RuleError("finish (or void) the round in progress before ending the session")
             self._write(event, write)
             self.ended = True
-        else:
-            before = self.state
-            state = self.variant.apply(before, event)
-            if write:
-                self._write(event, write)
-            if kind in MONEY_EVENTS:
-                self.money_moves.append(
-                    _money_move(seq, event, before, state, len(self.rounds) + 1))
-            entry = _new_entry((seq, event))
-            self.entries.append(entry)
-            result = state.round_result
-            if result is not before.round_result and result is not None:
-                self.rounds.append(result)
-                self._checkpoint, self._round = state, []
-            else:
-                self._round.append(entry)
-            self.state = state
-            return
         self.entries.append(Entry(seq, event))
 
     def _check_chip_count(self, event: dict[str, Any]) -> dict[int, int]:
