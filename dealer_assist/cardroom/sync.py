@@ -2,9 +2,12 @@
 
 Append only and idempotent: the server's copy of a session is extended from its last event, in
 order, one transaction per batch, so re-sending is harmless and a dropped connection resumes
-where the server stands. The log's signed chain is checked first, with the session's public key
-from this data folder (or ``key=``), never with the copy in the log's meta; only the intact
-prefix of a tampered log is shipped and the tamper is reported. The first sync registers the
+where the server stands. The log's signed chain is checked with the session's public key from
+this data folder (or ``key=``), never with the copy in the log's meta, from the server's last
+event on: the events the server holds were checked when they were shipped (and reports check
+the server's copy), so a sync every few seconds costs only its new events; ``dealer-assist
+verify`` checks a whole file. Only the intact part of a tampered log is shipped and the tamper
+is reported. The first sync registers the
 session's public key on the server (``session_keys``), where reports check the server's copy
 with it; a server that has another key registered for the session refuses. A server copy that
 disagrees with the log (another device's log of the same session, or one edited and re-signed
@@ -131,8 +134,22 @@ def _record(conn: psycopg.Connection, result: SyncResult) -> None:
                   result.problem])
 
 
+def _check_after(rows: list[Row], trusted: Ed25519PublicKey, meta: dict[str, str],
+                 start: int) -> tuple[int, str]:
+    """How many rows are intact, checking the signed chain only after the server's ``start``
+    (the rows before it are on the server, checked when they were shipped; ``_agree`` has
+    matched the row at ``start``); and the tamper found, if any."""
+    after = (start, rows[start - 1]["sig"]) if start else None
+    report = verify_rows(rows[start:], trusted, meta, after=after)
+    if report.ok:
+        return len(rows), ""
+    intact = start + report.events
+    return intact, (f"the log is altered at event {report.first_bad_seq}: {report.reason}; "
+                    f"only the {intact} intact event(s) before it can be shipped")
+
+
 def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row],
-          meta: dict[str, str], key_hex: str, intact: int, tamper: str, batch: int,
+          meta: dict[str, str], trusted: Ed25519PublicKey, batch: int,
           sent: list[int]) -> SyncResult:
     """Ship over one connection; ``sent[0]`` counts the rows inserted (kept across retries)."""
     schema.check(conn)
@@ -140,9 +157,10 @@ def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row]
     try:
         with conn.transaction():
             _lock(conn, sid)
-            _open_session(conn, sid, card_table, rows, meta, key_hex)
+            _open_session(conn, sid, card_table, rows, meta, public_key_hex(trusted))
             start, server_row = _head(conn, sid)
             _agree(start, server_row, rows)
+        intact, tamper = _check_after(rows, trusted, meta, start)
         head = start
         while head < intact:
             head, inserted = _send_batch(conn, sid, card_table, rows, intact, batch)
@@ -155,8 +173,6 @@ def _ship(conn: psycopg.Connection, path: Path, card_table: str, rows: list[Row]
                           f"this login may not write table {card_table}'s events")
     except Refused as exc:
         head, problem = _head(conn, sid)[0], str(exc)
-        if tamper:
-            problem = f"{tamper}; {problem}"
     result = SyncResult(path, card_table, sid, sent[0], head, len(rows), problem)
     if result.sent or result.problem:
         with conn.transaction():
@@ -184,19 +200,15 @@ def sync_log(path: str | Path, url: str, card_table: str, *, batch: int = 1000,
                           "this session's public key is not in this data folder (the session "
                           "was started on another computer): give --key with the key that "
                           "`dealer-assist log export-key` wrote there")
-    report = verify_rows(rows, trusted, meta)
-    tamper = "" if report.ok else (
-        f"the log is altered at event {report.first_bad_seq}: {report.reason}; only the "
-        f"{report.events} intact event(s) before it can be shipped")
-    if not report.ok and report.events == 0:
+    first, tamper = _check_after(rows[:1], trusted, meta, 0)  # the key and event 1
+    if not first:
         return SyncResult(path, card_table, "", 0, 0, len(rows), tamper)
     connect = connect or (lambda u: psycopg.connect(u, connect_timeout=5, autocommit=True))
     sent = [0]
     for attempt in range(retries + 1):
         try:
             with connect(url) as conn:
-                return _ship(conn, path, card_table, rows, meta, public_key_hex(trusted),
-                             report.events, tamper, batch, sent)
+                return _ship(conn, path, card_table, rows, meta, trusted, batch, sent)
         except psycopg.OperationalError:
             if attempt == retries:
                 raise

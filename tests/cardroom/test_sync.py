@@ -149,6 +149,39 @@ def test_a_tampered_log_ships_its_intact_part_and_reports_the_tamper(db, tmp_pat
     assert server == rows[:9]
 
 
+def test_a_resync_checks_the_new_events_and_catches_a_tamper_among_them(db, tmp_path,
+                                                                         monkeypatch):
+    """A tablet syncs every few seconds: only the events after the server's head are checked
+    again (the rest were checked when shipped), and a tamper among them is still caught."""
+    from dealer_assist.cardroom import sync
+
+    path = make_log(tmp_path / "t1.db", rounds=3)
+    first = sync_log(path, db, "T1")
+    assert first.ok
+    checked = []
+    real = sync.verify_rows
+
+    def counting(rows, *args, **kwargs):
+        checked.append(len(rows))
+        return real(rows, *args, **kwargs)
+
+    monkeypatch.setattr(sync, "verify_rows", counting)
+    table = Session.open(path)
+    table.submit({"type": "end_session", "reason": "closing"})
+    table.close()
+    second = sync_log(path, db, "T1")
+    assert second.ok and second.sent == 1 and checked == [1, 1]  # event 1, then the new one
+    assert_same(db, path)
+    table = LiveTable(tmp_path / "t2.db").play(2)
+    assert sync_log(table.path, db, "T2").ok
+    head = sync_log(table.path, db, "T2").on_server
+    table.play(1).close()
+    tamper(table.path, head + 2)
+    third = sync_log(table.path, db, "T2")
+    assert not third.ok and f"altered at event {head + 2}" in third.problem
+    assert third.sent == 1 and third.on_server == head + 1
+
+
 def _resign_from(path, rows, seq, signer):
     """Rewrite event ``seq`` and re-sign it and every event after it with ``signer``."""
     con = sqlite3.connect(path)
