@@ -14,12 +14,13 @@ import psycopg
 
 from dealer_assist.cardroom import schema
 from dealer_assist.cardroom.chain import Row, verify_rows
-from dealer_assist.reports.reconcile import Integrity
-from dealer_assist.reports.source import RawRow
+from dealer_assist.session.integrity import Integrity, RawRow
 
 SESSIONS = """
 SELECT s.session_id, s.card_table, s.game, s.started_at, max(e.at) AS last_at,
-       max(e.synced_at) AS synced_at
+       max(e.synced_at) AS synced_at, max(e.seq) AS head,
+       (SELECT count(*) FROM session_meta m WHERE m.session_id = s.session_id) AS meta_rows,
+       (SELECT k.public_key FROM session_keys k WHERE k.session_id = s.session_id) AS public_key
 FROM sessions s JOIN events e USING (session_id)
 WHERE (%(table)s::text IS NULL OR s.card_table = %(table)s)
 GROUP BY s.session_id
@@ -80,31 +81,69 @@ def since_text(value: str) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A session as listed on the server, before its events are fetched. ``version`` changes
+    whenever anything a report reads of it changes (the server is append only)."""
+
+    session_id: str
+    card_table: str
+    game: str
+    started_at: str
+    last_at: str
+    synced_at: datetime
+    head: int  # its last event's seq on the server
+    meta_rows: int
+    public_key: str
+
+    @property
+    def version(self) -> tuple[int, int, str]:
+        return self.head, self.meta_rows, self.public_key
+
+
+def list_sessions(conn: psycopg.Connection, table: str | None = None,
+                  since: str | None = None) -> list[Listing]:
+    """Every session on the server (of one table, active at or after ``since``), without its
+    events."""
+    schema.check(conn)
+    return [Listing(sid, t, g, start, last, synced, int(head), int(meta), key or "")
+            for sid, t, g, start, last, synced, head, meta, key in
+            conn.execute(SESSIONS, {"table": table, "since": since}).fetchall()]
+
+
+def load_sessions(conn: psycopg.Connection, listed: list[Listing]) -> list[ServerSession]:
+    """The listed sessions with their events and meta (up to each listing's head)."""
+    ids = [s.session_id for s in listed]
+    rows: dict[str, list[Row]] = {sid: [] for sid in ids}
+    with conn.cursor() as cur:
+        cur.execute("SELECT session_id, row FROM events WHERE session_id = ANY(%s) "
+                    "ORDER BY session_id, seq", [ids])
+        for sid, row in cur:
+            rows[sid].append(row)
+    metas: dict[str, list[tuple[str, str]]] = {sid: [] for sid in ids}
+    for sid, key, value in conn.execute(
+            "SELECT session_id, key, value FROM session_meta WHERE session_id = ANY(%s) "
+            "ORDER BY session_id, key, value", [ids]):
+        metas[sid].append((key, value))
+    return [ServerSession(s.card_table, s.session_id, s.game, s.started_at, s.last_at,
+                          s.synced_at, tuple(rows[s.session_id]), tuple(metas[s.session_id]),
+                          s.public_key)
+            for s in listed]
+
+
+def snapshot(url: str) -> psycopg.Connection:
+    """A read-only connection whose first transaction sees one moment of a live card room."""
+    conn = psycopg.connect(url, connect_timeout=5)
+    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    return conn
+
+
 def server_sessions(url: str, table: str | None = None, since: str | None = None
                     ) -> list[ServerSession]:
     """Every session on the server (of one table, active at or after ``since``), with its rows,
     read in one transaction so that the report sees one moment of a live card room."""
-    with psycopg.connect(url, connect_timeout=5) as conn:
-        conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        schema.check(conn)
-        found = conn.execute(SESSIONS, {"table": table, "since": since}).fetchall()
-        ids = [f[0] for f in found]
-        rows: dict[str, list[Row]] = {sid: [] for sid in ids}
-        with conn.cursor() as cur:
-            cur.execute("SELECT session_id, row FROM events WHERE session_id = ANY(%s) "
-                        "ORDER BY session_id, seq", [ids])
-            for sid, row in cur:
-                rows[sid].append(row)
-        metas: dict[str, list[tuple[str, str]]] = {sid: [] for sid in ids}
-        for sid, key, value in conn.execute(
-                "SELECT session_id, key, value FROM session_meta WHERE session_id = ANY(%s) "
-                "ORDER BY session_id, key, value", [ids]):
-            metas[sid].append((key, value))
-        keys = dict(conn.execute("SELECT session_id, public_key FROM session_keys "
-                                 "WHERE session_id = ANY(%s)", [ids]).fetchall())
-    return [ServerSession(t, sid, g, start, last, synced, tuple(rows[sid]), tuple(metas[sid]),
-                          keys.get(sid, ""))
-            for sid, t, g, start, last, synced in found]
+    with snapshot(url) as conn:
+        return load_sessions(conn, list_sessions(conn, table, since))
 
 
 def read_server(url: str, table: str | None, since: str | None) -> list[ServerSession] | str:

@@ -1,5 +1,5 @@
 """Tools → Card room: the floor view of every table on the card room's server, and this
-tablet's sync settings. Everything shown comes from ``cardroom.floor`` (the same reconciliation
+tablet's sync settings. Everything shown comes from ``reports.floor`` (the same reconciliation
 as the reports); the server is read in the background, so the window never freezes."""
 
 from __future__ import annotations
@@ -34,11 +34,10 @@ REFRESH_MS = 30_000
 SHIFT = timedelta(hours=24)  # the floor shows sessions active this long ago or since
 
 
-def _read_floor(url: str) -> Any:
-    from dealer_assist.cardroom.floor import floor_rows  # psycopg only when asked
-
+def _read_floor(floor: Any) -> Any:
+    """A refresh of ``floor`` (a ``reports.floor.Floor``), in the background thread."""
     since = (datetime.now(UTC) - SHIFT).isoformat(timespec="milliseconds")
-    return floor_rows(url, since=since)
+    return floor.rows(since=since)
 
 
 class CardRoomWindow(QDialog):
@@ -75,6 +74,7 @@ class CardRoomWindow(QDialog):
         header.setSectionResizeMode(len(COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.table, 1)
         layout.addWidget(self._tablet_box(prefs))
+        self.floor: Any = None
         self.worker = Background(self)
         self.worker.done.connect(self._show)
         self.timer = QTimer(self)
@@ -115,7 +115,12 @@ class CardRoomWindow(QDialog):
         url = self.floor_url.text().strip()
         if not url:
             return
-        if self.worker.run(lambda: _read_floor(url)):
+        if self.floor is None or self.floor.url != url:
+            from dealer_assist.reports.floor import Floor  # psycopg only when asked
+
+            self.floor = Floor(url)  # remembers each session until its server copy grows
+        floor = self.floor
+        if self.worker.run(lambda: _read_floor(floor)):
             self.status.setText("Reading the server…")
 
     def _show(self, result: Any) -> None:

@@ -22,9 +22,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from dealer_assist import safe_json
 from dealer_assist.errors import EXIT_UNREADABLE, InputError, RuleError, StorageError
-from dealer_assist.reports.source import EventSource, RawRow, SourceError
+from dealer_assist.reports.source import EventSource, SourceError
 from dealer_assist.reports.transfers import TransferPlan, combine, house_plan, plan_transfers
 from dealer_assist.session.engine import Session
+from dealer_assist.session.integrity import Integrity, RawRow
 from dealer_assist.session.log import (
     Head,
     LogContents,
@@ -38,34 +39,6 @@ HOUSE = "House"
 MONEY_EVENTS = ("buy_in", "cash_out")
 WAGER_WORDS = ("bet", "wager", "ante", "stake", "raise")
 NOT_WAGERS = {"session_start", "void", "end_session", "chip_count", *MONEY_EVENTS}
-
-
-@dataclass(frozen=True, slots=True)
-class Integrity:
-    """The signed chain check (session/log.py ``verify``), with the first altered event named
-    (seq, type and time), the head (``N:HASH``) and how the log was proven."""
-
-    ok: bool
-    events: int
-    first_bad_seq: int | None = None
-    first_bad_type: str = ""
-    first_bad_at: str = ""
-    reason: str = ""
-    head: str = ""
-    proof: str = ""
-
-    def sentence(self) -> str:
-        if self.ok:
-            return (f"Intact: {self.events} events, every signature matches the chain "
-                    f"({self.proof}); head {self.head}.")
-        if self.first_bad_seq is None:
-            return f"Not verifiable: {self.reason}."
-        what = f"event {self.first_bad_seq}"
-        if self.first_bad_type:
-            what += f" ({self.first_bad_type}, logged {self.first_bad_at})"
-        return (f"ALTERED: {what} is the first event that does not match: {self.reason}. "
-                f"The {self.events} events before it are intact; nothing from it on "
-                "can be trusted.")
 
 
 @dataclass(frozen=True, slots=True)

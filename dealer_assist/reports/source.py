@@ -6,12 +6,11 @@ names itself, checks its own chain and hands over its raw rows ``(seq, at, type,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from dealer_assist.reports.reconcile import Integrity
+from dealer_assist.session.integrity import Integrity, RawRow
 
-RawRow = tuple[int, str, str, str]  # seq, at, type, body (JSON text)
+__all__ = ["EventSource", "RawRow", "SourceError"]
 
 
 class SourceError(Exception):
