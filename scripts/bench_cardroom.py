@@ -6,8 +6,10 @@
 Without ``--url`` it starts a throwaway PostgreSQL cluster of its own (as the tests do: Debian's
 postgresql, loopback, a temporary folder; fsync off, so the numbers are the app's, not the
 disk's). Each run syncs every table's log into a fresh database, then times the back office's
-report from the server and the same report from the files, then replay (full fold) and resume
-(from the checkpoint) of a long session. Prints medians over the runs as a table.
+report from the server and the same report from the files, a re-sync with nothing new (what a
+tablet does every 30 s between rounds), the floor view's first refresh and a refresh with
+nothing new, then replay (full fold) and resume (from the checkpoint) of a long session. Prints
+medians over the runs as a table.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "cardr
 from dealer_assist.cardroom import schema
 from dealer_assist.cardroom.source import server_sessions
 from dealer_assist.cardroom.sync import sync_log
+from dealer_assist.reports.floor import Floor
 from dealer_assist.reports.reconcile import reconcile
 from dealer_assist.session.engine import Session
 from dealer_assist.session.log import EventLog, read_events
@@ -83,13 +86,25 @@ def main() -> None:
             long_log = folder / "long.db"
             long_events = make_log(long_log, args.long_rounds, seed=11)
             rows: dict[str, list[float]] = {k: [] for k in (
-                "sync", "report_server", "report_files", "replay", "resume")}
+                "sync", "resync", "report_server", "report_files", "floor_first", "floor_again",
+                "replay", "resume")}
             for run in range(args.runs):
                 url = fresh_database(owner_url, run)
                 elapsed, results = timed(lambda u=url: [
                     sync_log(p, u, p.stem) for p in logs])
                 assert all(r.ok and r.on_server == r.events for r in results)
                 rows["sync"].append(elapsed)
+                elapsed, results = timed(lambda u=url: [
+                    sync_log(p, u, p.stem) for p in logs])
+                assert all(r.ok and r.sent == 0 for r in results)
+                rows["resync"].append(elapsed)
+                floor = Floor(url)
+                elapsed, floor_rows = timed(floor.rows)
+                assert len(floor_rows) == args.tables and all(r.ok for r in floor_rows)
+                rows["floor_first"].append(elapsed)
+                elapsed, again = timed(floor.rows)
+                assert again == floor_rows and floor.replayed == 0
+                rows["floor_again"].append(elapsed)
                 elapsed, rec = timed(lambda u=url: reconcile(server_sessions(u)))
                 assert len(rec.tables) == args.tables and rec.ok
                 rows["report_server"].append(elapsed)
@@ -112,8 +127,11 @@ def main() -> None:
         (f"sync {args.tables} tables x {args.rounds} rounds ({events} events), s",
          f"{med['sync']:.2f}", "-"),
         ("  sync throughput, events/s", f"{events / med['sync']:,.0f}", "-"),
+        ("  re-sync of every table, nothing new, s", f"{med['resync']:.2f}", "-"),
         ("back-office report from the server, s", f"{med['report_server']:.2f}", "-"),
         ("  the same report from the files, s", f"{med['report_files']:.2f}", "-"),
+        ("floor view, first refresh, s", f"{med['floor_first']:.2f}", "-"),
+        ("  floor view, refresh with nothing new, s", f"{med['floor_again']:.2f}", "-"),
         (f"replay {args.long_rounds} rounds ({long_events} events), full fold, s",
          f"{med['replay']:.3f}", "<= 1"),
         (f"resume {args.long_rounds} rounds (checkpoint + tail), s", f"{med['resume']:.3f}",
