@@ -45,4 +45,10 @@ ensure_uv() {
 
 install_system_packages
 ensure_uv
-uv sync --frozen --python "$(command -v python3)" --quiet
+# The distribution's Python when it is recent enough: Debian builds it with PGO and LTO, and the
+# fold of a long session runs ~15 % faster on it than on a plain source build (pyenv's, say).
+PYTHON=/usr/bin/python3
+if ! { [ -x "$PYTHON" ] && "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; }; then
+  PYTHON="$(command -v python3)"
+fi
+uv sync --frozen --python "$PYTHON" --quiet
