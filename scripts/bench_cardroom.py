@@ -5,11 +5,11 @@
 
 Without ``--url`` it starts a throwaway PostgreSQL cluster of its own (as the tests do: Debian's
 postgresql, loopback, a temporary folder; fsync off, so the numbers are the app's, not the
-disk's). Each run syncs every table's log into a fresh database, then times the back office's
-report from the server and the same report from the files, a re-sync with nothing new (what a
-tablet does every 30 s between rounds), the floor view's first refresh and a refresh with
-nothing new, then replay (full fold) and resume (from the checkpoint) of a long session. Prints
-medians over the runs as a table.
+disk's). Each run syncs every table's log into a fresh database, then times: the back office's
+report from the server and the same report from the files; a re-sync with nothing new (what a
+tablet does every 30 s between rounds); the floor view's first refresh and a refresh with
+nothing new; one more round at every table, its sync and the floor's next refresh; then replay
+(full fold) and resume (from the checkpoint) of a long session. Prints medians over the runs.
 """
 
 from __future__ import annotations
@@ -42,6 +42,14 @@ def make_log(path: Path, rounds: int, seed: int) -> int:
     log.append_many(events)
     log.close()
     return len(events)
+
+
+def grow(path: Path, rounds: int, seed: int) -> None:
+    """Append the next round of the table's seeded game (the log holds ``rounds`` rounds)."""
+    events = [greek31_start(), *greek31_events(rounds + 1, seed=seed)]
+    log = EventLog(path, durable=False)
+    log.append_many(events[log.last_seq:])
+    log.close()
 
 
 def fresh_database(owner_url: str, run: int) -> str:
@@ -86,8 +94,8 @@ def main() -> None:
             long_log = folder / "long.db"
             long_events = make_log(long_log, args.long_rounds, seed=11)
             rows: dict[str, list[float]] = {k: [] for k in (
-                "sync", "resync", "report_server", "report_files", "floor_first", "floor_again",
-                "replay", "resume")}
+                "sync", "resync", "sync_round", "report_server", "report_files", "floor_first",
+                "floor_again", "floor_grown", "replay", "resume")}
             for run in range(args.runs):
                 url = fresh_database(owner_url, run)
                 elapsed, results = timed(lambda u=url: [
@@ -105,6 +113,15 @@ def main() -> None:
                 elapsed, again = timed(floor.rows)
                 assert again == floor_rows and floor.replayed == 0
                 rows["floor_again"].append(elapsed)
+                for n, p in enumerate(logs, 1):  # one more round at every table
+                    grow(p, args.rounds + run, seed=n)
+                elapsed, results = timed(lambda u=url: [
+                    sync_log(p, u, p.stem) for p in logs])
+                assert all(r.ok and r.sent > 0 for r in results)
+                rows["sync_round"].append(elapsed)
+                elapsed, grown = timed(floor.rows)
+                assert floor.replayed == args.tables and all(r.ok for r in grown)
+                rows["floor_grown"].append(elapsed)
                 elapsed, rec = timed(lambda u=url: reconcile(server_sessions(u)))
                 assert len(rec.tables) == args.tables and rec.ok
                 rows["report_server"].append(elapsed)
@@ -128,10 +145,13 @@ def main() -> None:
          f"{med['sync']:.2f}", "-"),
         ("  sync throughput, events/s", f"{events / med['sync']:,.0f}", "-"),
         ("  re-sync of every table, nothing new, s", f"{med['resync']:.2f}", "-"),
+        ("  sync of one more round at every table, s", f"{med['sync_round']:.2f}", "-"),
         ("back-office report from the server, s", f"{med['report_server']:.2f}", "-"),
         ("  the same report from the files, s", f"{med['report_files']:.2f}", "-"),
         ("floor view, first refresh, s", f"{med['floor_first']:.2f}", "-"),
         ("  floor view, refresh with nothing new, s", f"{med['floor_again']:.2f}", "-"),
+        ("  floor view, refresh after one more round at every table, s",
+         f"{med['floor_grown']:.2f}", "-"),
         (f"replay {args.long_rounds} rounds ({long_events} events), full fold, s",
          f"{med['replay']:.3f}", "<= 1"),
         (f"resume {args.long_rounds} rounds (checkpoint + tail), s", f"{med['resume']:.3f}",

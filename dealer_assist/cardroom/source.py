@@ -7,14 +7,17 @@ registered key is reported as not proven.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import cached_property
 
 import psycopg
 
 from dealer_assist.cardroom import schema
 from dealer_assist.cardroom.chain import Row, verify_rows
 from dealer_assist.session.integrity import Integrity, RawRow
+from dealer_assist.session.log import ChainCheck
 
 SESSIONS = """
 SELECT s.session_id, s.card_table, s.game, s.started_at, max(e.at) AS last_at,
@@ -42,6 +45,7 @@ class ServerSession:
     raw: tuple[Row, ...]
     meta: tuple[tuple[str, str], ...] = ()  # as shipped (append only: a changed value is kept)
     public_key: str = ""  # hex, as the tablet registered it; empty: none registered
+    checked: ChainCheck | None = None  # an intact check of the first rows, made earlier
 
     @property
     def label(self) -> str:
@@ -59,7 +63,7 @@ class ServerSession:
                              f"{', '.join(changed)}: the log's meta was changed")
         if not self.raw:
             return Integrity(False, 0, reason="the server holds no events of this session")
-        report = verify_rows(list(self.raw), bytes.fromhex(self.public_key), meta)
+        report = self.chain
         if report.ok:
             return Integrity(True, report.events, head=str(report.head or ""),
                              proof="signed with the key its tablet registered on the server")
@@ -68,6 +72,18 @@ class ServerSession:
                          str(bad.get("type", "")) if bad else "",
                          str(bad.get("at", "")) if bad else "", report.reason,
                          str(report.head or ""))
+
+    @cached_property
+    def chain(self) -> ChainCheck:
+        """The signed chain check of ``raw`` under the registered key, continued after
+        ``checked`` when an earlier check of the first rows is given (the server is append
+        only: rows it held then are the rows it holds now)."""
+        key, meta, done = bytes.fromhex(self.public_key), dict(self.meta), self.checked
+        if done is None or not done.ok or not 0 < done.events <= len(self.raw):
+            return verify_rows(list(self.raw), key, meta)
+        rest = verify_rows(list(self.raw[done.events:]), key, meta,
+                           after=(done.events, done.last_sig))
+        return replace(rest, events=done.events + rest.events, head=rest.head or done.head)
 
     def rows(self) -> list[RawRow]:
         return [(r["seq"], r["at"], r["type"], r["body"]) for r in self.raw]
@@ -111,13 +127,33 @@ def list_sessions(conn: psycopg.Connection, table: str | None = None,
             conn.execute(SESSIONS, {"table": table, "since": since}).fetchall()]
 
 
-def load_sessions(conn: psycopg.Connection, listed: list[Listing]) -> list[ServerSession]:
-    """The listed sessions with their events and meta (up to each listing's head)."""
+NEW_ROWS = """
+SELECT e.session_id, e.row FROM events e
+JOIN unnest(%s::text[], %s::bigint[]) AS k(session_id, after)
+  ON e.session_id = k.session_id AND e.seq > k.after
+ORDER BY e.session_id, e.seq
+"""
+
+
+def _still_valid(known: ServerSession | None, listed: Listing) -> ServerSession | None:
+    """``known`` if the server's copy has only grown since it was read (same key, same meta)."""
+    if known is None or known.public_key != listed.public_key:
+        return None
+    if len(known.meta) != listed.meta_rows or len(known.raw) > listed.head:
+        return None
+    return known
+
+
+def load_sessions(conn: psycopg.Connection, listed: list[Listing],
+                  known: Mapping[str, ServerSession] | None = None) -> list[ServerSession]:
+    """The listed sessions with their events and meta (up to each listing's head). Of a
+    session in ``known`` read earlier, only the events after it are fetched, and its chain
+    check goes on from there."""
     ids = [s.session_id for s in listed]
-    rows: dict[str, list[Row]] = {sid: [] for sid in ids}
+    before = {s.session_id: _still_valid((known or {}).get(s.session_id), s) for s in listed}
+    rows: dict[str, list[Row]] = {sid: list(k.raw) if k else [] for sid, k in before.items()}
     with conn.cursor() as cur:
-        cur.execute("SELECT session_id, row FROM events WHERE session_id = ANY(%s) "
-                    "ORDER BY session_id, seq", [ids])
+        cur.execute(NEW_ROWS, [ids, [len(rows[sid]) for sid in ids]])
         for sid, row in cur:
             rows[sid].append(row)
     metas: dict[str, list[tuple[str, str]]] = {sid: [] for sid in ids}
@@ -127,8 +163,15 @@ def load_sessions(conn: psycopg.Connection, listed: list[Listing]) -> list[Serve
         metas[sid].append((key, value))
     return [ServerSession(s.card_table, s.session_id, s.game, s.started_at, s.last_at,
                           s.synced_at, tuple(rows[s.session_id]), tuple(metas[s.session_id]),
-                          s.public_key)
+                          s.public_key, _checked(before[s.session_id]))
             for s in listed]
+
+
+def _checked(known: ServerSession | None) -> ChainCheck | None:
+    """The chain check of a session read earlier, when it had a key to check with."""
+    if known is None or not known.public_key or not known.raw:
+        return None
+    return known.chain
 
 
 def snapshot(url: str) -> psycopg.Connection:

@@ -2,9 +2,10 @@
 last sync and integrity, reconciled by the same code as the reports.
 
 A ``Floor`` remembers each session's reconciliation until the server's copy of it changes (the
-server is append only, so its head, meta and key say when), and fetches and replays only the
-sessions that grew since the last refresh: a floor of 30 tables refreshed every 30 s replays
-only what was played meanwhile.
+server is append only, so its head, meta and key say when). Of a session that grew, only the new
+events are fetched and their signatures checked (the check goes on from the last one); the
+session is then reconciled again from its first event (a replay is cheap beside the signature
+checks). A new ``Floor`` (the window opened again) reads and checks everything afresh.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Floor:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._known: dict[str, tuple[tuple[int, int, str], FloorRow]] = {}
+        self._known: dict[str, tuple[tuple[int, int, str], FloorRow, ServerSession]] = {}
         self.replayed = 0  # sessions fetched and reconciled by the last refresh
 
     def rows(self, table: str | None = None, since: str | None = None) -> list[FloorRow]:
@@ -61,9 +62,10 @@ class Floor:
         with snapshot(self.url) as conn:
             listed = list_sessions(conn, table, since)
             changed = {s.session_id: s for s in listed if self._cached(s) is None}
-            for session in load_sessions(conn, list(changed.values())):
+            earlier = {sid: known[2] for sid, known in self._known.items() if sid in changed}
+            for session in load_sessions(conn, list(changed.values()), earlier):
                 self._known[session.session_id] = (changed[session.session_id].version,
-                                                   _reconciled(session))
+                                                   _reconciled(session), session)
             refused = {sid: problem for sid, ok, problem, _ in conn.execute(LAST_RUNS)
                        if not ok}
         self.replayed = len(changed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from logs import LiveTable, make_log, tamper
 from pgfixtures import db, office, pg, tablet  # noqa: F401 (fixtures used by name)
 
-from dealer_assist.cardroom import settings
+from dealer_assist.cardroom import settings, source
 from dealer_assist.cardroom.sync import sync_log
 from dealer_assist.reports.floor import Floor, floor_rows
 from dealer_assist.variants import greek31
@@ -29,7 +29,7 @@ def test_the_floor_lists_every_table_its_round_and_integrity(db, office, tmp_pat
     assert [r.table for r in floor_rows(office, table="T2")] == ["T2"]
 
 
-def test_a_refresh_replays_only_the_sessions_that_changed(db, office, tmp_path):
+def test_a_refresh_replays_only_the_sessions_that_changed(db, office, tmp_path, monkeypatch):
     """The floor remembers each session's reconciliation until its server copy grows; a new
     sync, a new session or a refused sync are each seen at the next refresh."""
     live = LiveTable(tmp_path / "t1.db").play(2)
@@ -40,8 +40,14 @@ def test_a_refresh_replays_only_the_sessions_that_changed(db, office, tmp_path):
     assert floor.replayed == 2 and [r.rounds for r in first] == [2, 1]
     assert floor.rows() == first and floor.replayed == 0  # nothing changed: nothing replayed
     live.play(1)
-    assert sync_log(live.path, db, "T1").ok
+    resync = sync_log(live.path, db, "T1")
+    assert resync.ok and resync.sent > 0
+    checked = []
+    real = source.verify_rows
+    monkeypatch.setattr(source, "verify_rows",
+                        lambda rows, *a, **k: checked.append(len(rows)) or real(rows, *a, **k))
     grown = floor.rows()
+    assert checked == [resync.sent]  # only the new events' signatures are checked
     assert floor.replayed == 1 and [r.rounds for r in grown] == [3, 1]
     assert grown[0].last_sync >= first[0].last_sync and grown[1] == first[1]
     live.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import psycopg
 from logs import make_log, tamper
@@ -119,3 +120,23 @@ def test_the_server_copy_is_proven_only_by_the_key_its_tablet_registered(db, tmp
         conn.execute("DELETE FROM session_keys")
     none = server_sessions(db)[0].integrity()
     assert not none.ok and "no public key is registered" in none.reason
+
+
+def test_a_chain_check_goes_on_from_an_earlier_one_and_still_finds_a_changed_event(db,
+                                                                                 tmp_path):
+    """The floor view checks only the events after its last check; a changed event among
+    them is still named, and the events checked earlier count as intact."""
+    sync_log(make_log(tmp_path / "t1.db", rounds=2), db, "T1")
+    whole = server_sessions(db)[0]
+    assert whole.chain.ok
+    first = replace(whole, raw=whole.raw[:10])
+    assert first.chain.ok and first.chain.events == 10
+    again = replace(whole, checked=first.chain)
+    assert again.chain == whole.chain  # the same result, from the earlier check on
+    forged = [dict(r) for r in whole.raw]
+    forged[14]["body"] = forged[14]["body"].replace("}", ',"x":1}', 1)
+    broken = replace(whole, raw=tuple(forged), checked=first.chain)
+    assert not broken.chain.ok and broken.chain.first_bad_seq == 15
+    assert broken.chain.events == 14 and not broken.integrity().ok
+    stale = replace(whole, raw=whole.raw[:5], checked=first.chain)  # fewer rows than checked
+    assert stale.chain.ok and stale.chain.events == 5
