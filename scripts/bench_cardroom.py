@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import statistics
 import sys
 import tempfile
@@ -158,6 +159,8 @@ def main() -> None:
          "<= 0.3"),
     ]
     width = max(len(r[0]) for r in table)
+    print(f"Python {platform.python_version()} ({os.path.realpath(sys.executable)}); "
+          "a PGO/LTO build (Debian's) folds ~15 % faster than a plain one (pyenv's)")
     print(f"median of {args.runs} runs; PostgreSQL on loopback; {os.cpu_count()} CPU(s) "
           "shared with other work, so expect noise")
     print(f"{'measure':<{width}}  {'median':>10}  {'target':>6}")

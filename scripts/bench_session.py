@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import statistics
+import sys
 import tempfile
 import time
 from itertools import islice
@@ -111,6 +113,8 @@ def main() -> None:
         (f"resume {args.rounds} rounds from checkpoint (s)", f"{med(resumes):.3f}", "<= 0.3"),
     ]
     width = max(len(r[0]) for r in rows)
+    print(f"Python {platform.python_version()} ({os.path.realpath(sys.executable)}); "
+          "a PGO/LTO build (Debian's) folds ~15 % faster than a plain one (pyenv's)")
     print(f"median of {args.runs} runs; {args.appends} appends per run")
     print(f"{'measure':<{width}}  {'median':>8}  {'target':>6}")
     for name, value, target in rows:
