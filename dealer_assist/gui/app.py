@@ -160,9 +160,9 @@ class MainWindow(QMainWindow):
         if theme not in THEMES:
             raise ValueError(f"unknown theme {theme!r}")
         self.theme = theme
-        app = QApplication.instance()
-        if app is not None:
-            app.setStyleSheet(stylesheet(theme, self.scale))
+        # on this window, not the QApplication: a restyle re-polishes this window's widgets
+        # (its dialogs and tooltips too), not every widget of every window of the process
+        self.setStyleSheet(stylesheet(theme, self.scale))
         self.dark_action.setChecked(theme == "dark")
         if self.table is not None:
             self._felt()
