@@ -160,9 +160,12 @@ class ActionButton(QPushButton):
 
 
 class SlotRows:
-    """Row places that stay put: a kind keeps its row while it is legal; a row left blank
-    is given to a new kind (never the row last tapped), and blanks close up only when the
-    rows would not fit otherwise (then every blank but the one last tapped)."""
+    """Row places that stay put under the finger: a kind keeps its row while it is legal; a
+    row left blank is given to a new kind (never the row last tapped). Blanks below the row
+    last tapped close up at once (nothing there is under the finger), so they do not pile up
+    in a round; the row tapped last and the blanks above it stay (closing one above would
+    slide the rows below it under the finger) until a tap above them or the round's end.
+    When the rows would not fit, every blank but the one last tapped closes."""
 
     def __init__(self, limit: int) -> None:
         self.rows: list[tuple | None] = []
@@ -187,6 +190,8 @@ class SlotRows:
                 rows.append(key)
         if len(rows) > self.limit:  # too many: close every blank but the one just tapped
             rows = [k for i, k in enumerate(rows) if k is not None or i == last]
+        else:  # the blanks below the row tapped last close up
+            rows = [k for i, k in enumerate(rows) if k is not None or i <= last]
         while rows and rows[-1] is None:
             rows.pop()
         self.rows = rows

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 from dealer_assist.gui.app import MainWindow
 from dealer_assist.gui.table_screen import TableScreen
@@ -16,6 +16,7 @@ from dealer_assist.session.store import new_session_path
 from dealer_assist.variants import available_games, get_variant
 
 GAMES = available_games()
+NAMES = ("Ann", "Bea", "Cy", "Dora", "Eli", "Fay")
 
 
 class Driver:
@@ -119,7 +120,6 @@ def window_fixture(qtbot, data_dir) -> Iterator[MainWindow]:
     win.show()
     yield win
     win.close_table()
-    QApplication.instance().setStyleSheet("")
 
 
 def demo_session(game: str) -> Session:
@@ -132,3 +132,21 @@ def demo_session(game: str) -> Session:
 @pytest.fixture(name="driver")
 def driver_fixture(qtbot, window) -> Driver:
     return Driver(qtbot, window)
+
+
+def full_table(game: str) -> Session:
+    """The game's demo table filled up to six seats (five where the game takes five)."""
+    variant = get_variant(game)
+    demo = variant.DEMO
+    seats = [dict(s) for s in demo["seats"]]
+    most = 5 if game == "sudden_death" else 6
+    while len(seats) < most:
+        seat = dict(seats[-1], name=NAMES[len(seats)])
+        if "age" in seat:
+            seat["age"] = len(seats) + 1
+        seats.append(seat)
+    if "position" in seats[0]:
+        for number, seat in enumerate(seats, start=1):
+            seat["position"] = number
+    return Session.new(variant.NAME, demo.get("options"), seats, demo.get("first_dealer"),
+                       path=new_session_path(variant.NAME))
