@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         self.session: Session | None = None
         self.table: TableScreen | None = None
         self.dialog: QWidget | None = None
+        self.slip: QWidget | None = None  # the last round's settlement slip
         self.camera: QDockWidget | None = None
         self.stack = QStackedWidget(self)
         self.start = StartScreen(self.stack)
@@ -268,7 +269,11 @@ class MainWindow(QMainWindow):
     def show_slip(self, result: object) -> None:
         """The settled round with the log head and its QR (gui/slip.py)."""
         if self.session is not None and self.table is not None:
+            if self.slip is not None:  # the next slip replaces it
+                self.slip.close()
+                self.slip.deleteLater()
             self.slip = open_slip(self.session, result, self, self.table.dealer_role())
+            self.table.slip = self.slip  # it closes itself when the dealer goes on
 
     def open_players_display(self) -> None:
         """A second window for a TV or second screen: what the players may see, big."""
@@ -292,7 +297,7 @@ class MainWindow(QMainWindow):
             self.players_display.show_session(self.session)
 
     def close_table(self) -> None:
-        if getattr(self, "slip", None) is not None:
+        if self.slip is not None:
             self.slip.close()
         if self.players_display is not None:
             self.players_display.close()

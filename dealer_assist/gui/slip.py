@@ -1,11 +1,14 @@
 """The settlement slip: a settled round with the log head after it (a QR to photograph).
 
-Opened without blocking the table after the dealer confirms a settlement; the next slip
+Opened without blocking the table after the dealer confirms a settlement, and without taking
+the keyboard: the dealer's next tap, key or typed character on the table puts it away
+(``TableScreen.went_on``), so it costs no Close tap. History shows it again; the next slip
 replaces it.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from dealer_assist.gui.head_widget import add_head, session_head
@@ -20,7 +23,10 @@ def open_slip(session: Session, result: RoundResult, parent: QWidget | None = No
     slip.setObjectName("settlementSlip")
     slip.setWindowTitle(f"Slip: round {result.number}")
     slip.setModal(False)
+    slip.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)  # the keys stay on the table
     add_head(slip, session_head(session))
     slip.resize(760, 560)  # the results table keeps its room above the head
     slip.show()
+    if parent is not None:  # where the platform activated it anyway, the table takes it back
+        parent.window().activateWindow()
     return slip
