@@ -11,6 +11,7 @@ place stays blank rather than letting another row slide under the dealer's finge
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -34,6 +35,9 @@ SHORTCUT_KEYS = tuple(f"F{n}" for n in range(1, 13))
 COSTLY = ("handled_draw", "misdeal", "cash_out", "settle")
 WIDE_SLOTS = {"settle": 0, "cash_out": 1, "misdeal": 1}  # fixed slots, left and right
 COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of a row per player
+# a second tap on a place whose action changed this long ago or less is a double tap, ignored:
+# the next player's "Stick" takes this player's place, so it would stick two players
+DOUBLE_TAP_S = 0.4
 
 
 def same_action(a: Action | None, b: Action | None) -> bool:
@@ -41,6 +45,11 @@ def same_action(a: Action | None, b: Action | None) -> bool:
     if a is None or b is None:
         return False
     return (a.type, a.seat, a.fixed, a.asks) == (b.type, b.seat, b.fixed, b.asks)
+
+
+def identity(action: Action) -> tuple:
+    """What a tap on the action does, whatever its limits are now."""
+    return (action.type, action.seat, action.fixed, action.asks)
 
 
 def without_name(label: str, name: str) -> str:
@@ -228,10 +237,13 @@ class Board(QWidget):
 
 class ActionPanel(QWidget):
     """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
-    ``collapsed(type)`` for a button that stands for several actions (Cash out…)."""
+    ``collapsed(type)`` for a button that stands for several actions (Cash out…);
+    ``double_tap(index)`` when a tap is ignored because it came within DOUBLE_TAP_S of the
+    place's action changing under the finger (the keyboard is never held back)."""
 
     triggered = Signal(int)
     collapsed = Signal(str)
+    double_tap = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -242,6 +254,9 @@ class ActionPanel(QWidget):
         self.seat_count = 0
         self.costly_named = 0  # rows of per-seat costly actions kept this round
         self.round_key: object = None
+        self.shown: dict[tuple, tuple] = {}  # place (board, row, column) -> action identity
+        self.changed_at: dict[tuple, float] = {}  # place -> when its action last changed
+        self.tapped_place: tuple | None = None
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
@@ -293,7 +308,41 @@ class ActionPanel(QWidget):
                 board.grid.setColumnStretch(col, 1 if col else 0)
                 board.grid.setColumnMinimumWidth(col, mm_px(TOUCH_MM) if col else
                                                  self.title_width())
+        self._note_changes()
         QTimer.singleShot(0, self, self.fit_names)
+
+    def place_of(self, button: QWidget) -> tuple | None:
+        """(board, row, column) of a button: what stays under the finger."""
+        for board in (self.board, self.costly):
+            position = board.grid.indexOf(button)
+            if position >= 0:
+                row, col, _rows, _cols = board.grid.getItemPosition(position)
+                return (board.objectName(), row, col)
+        return None
+
+    def _note_changes(self) -> None:
+        """Remember when each place's action changed (the next player's Stick, say)."""
+        now = time.monotonic()
+        shown = {}
+        for index, button in self.buttons.items():
+            place = self.place_of(button)
+            if place is None:
+                continue
+            shown[place] = identity(self.actions_list[index])
+            if self.shown.get(place) != shown[place]:
+                self.changed_at[place] = now
+        self.shown = shown
+
+    def _tap(self, index: int, button: QWidget) -> None:
+        """A tap: ignored when it lands again on the place just tapped whose action has just
+        changed to another (a double tap), else ``triggered``."""
+        place = self.place_of(button)
+        if (place is not None and place == self.tapped_place
+                and time.monotonic() - self.changed_at.get(place, 0.0) < DOUBLE_TAP_S):
+            self.double_tap.emit(index)
+            return
+        self.tapped_place = place
+        self.triggered.emit(index)
 
     def _show_costly(self, groups: list[Group], selected: Action | None,
                      names: tuple[str, ...]) -> None:
@@ -404,7 +453,7 @@ class ActionPanel(QWidget):
         button.setProperty("selected", same_action(action, selected))
         button.setProperty("costly", costly)
         if not (costly and action.type in COLLAPSED):
-            button.clicked.connect(lambda _=False, i=index: self.triggered.emit(i))
+            button.clicked.connect(lambda _=False, i=index, b=button: self._tap(i, b))
             self._key(button, index, action.label)
         self.buttons[index] = button
         return button

@@ -80,6 +80,7 @@ class TableScreen(QWidget):
         self.panel = ActionPanel(self)
         self.panel.triggered.connect(self.trigger)
         self.panel.collapsed.connect(self.choose_collapsed)
+        self.panel.double_tap.connect(self._double_tap)
         self.input = InputPanel(self)
         self.input.card.connect(self.enter_card)
         self.input.amount.connect(self.enter_amount)
@@ -245,6 +246,13 @@ class TableScreen(QWidget):
             self.changed.emit()
             return
         self.request(action.event())
+
+    def _double_tap(self, index: int) -> None:
+        action = self.actions[index]
+        names = self.session.names
+        who = f" ({names[action.seat - 1]})" if action.seat and action.seat <= len(names) else ""
+        self.say(f"Second tap ignored: that button has just become “{action.label}”{who}. "
+                 "Tap again to do it.")
 
     def _choose_hidden(self, action: Action) -> bool:
         """A dealer who stands may choose which of the cards stays hidden, where the game

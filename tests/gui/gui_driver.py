@@ -3,12 +3,14 @@ a window on a fresh data folder and a driver that clicks real widgets."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
+from dealer_assist.gui.action_panel import DOUBLE_TAP_S
 from dealer_assist.gui.app import MainWindow
 from dealer_assist.gui.table_screen import TableScreen
 from dealer_assist.session.engine import Session
@@ -37,7 +39,22 @@ class Driver:
 
     def click(self, button: QPushButton) -> None:
         assert button.isVisible() and button.isEnabled(), button.objectName()
+        self.wait_out_double_tap(button)
         self.qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    def wait_out_double_tap(self, button: QPushButton) -> None:
+        """A dealer does not tap the place just tapped again before it settles: wait out the
+        double-tap guard, as a deliberate second tap would."""
+        table = self.window.table
+        if table is None:
+            return
+        panel = table.panel
+        place = panel.place_of(button)
+        if place is None or place != panel.tapped_place:
+            return
+        left = DOUBLE_TAP_S - (time.monotonic() - panel.changed_at.get(place, 0.0))
+        if left > 0:
+            self.qtbot.wait(int(left * 1000) + 20)
 
     def action_button(self, index: int) -> QPushButton:
         return self.screen.panel.buttons[index]
