@@ -272,7 +272,8 @@ class MainWindow(QMainWindow):
             if self.slip is not None:  # the next slip replaces it
                 self.slip.close()
                 self.slip.deleteLater()
-            self.slip = open_slip(self.session, result, self, self.table.dealer_role())
+            self.slip = open_slip(self.session, result, self, self.table.dealer_role(),
+                                  beside=self.table.panel)
             self.table.slip = self.slip  # it closes itself when the dealer goes on
 
     def open_players_display(self) -> None:

@@ -8,7 +8,7 @@ replaces it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
 
 from dealer_assist.gui.head_widget import add_head, session_head
@@ -18,7 +18,9 @@ from dealer_assist.variants.base import RoundResult
 
 
 def open_slip(session: Session, result: RoundResult, parent: QWidget | None = None,
-              role: str = "dealer") -> SettlementDialog:
+              role: str = "dealer", beside: QWidget | None = None) -> SettlementDialog:
+    """The slip of ``result``; ``beside`` (the action panel) stays uncovered on its left,
+    so the dealer's next tap lands on the table, not on the slip."""
     slip = SettlementDialog(result, session.names, confirm=False, parent=parent, role=role)
     slip.setObjectName("settlementSlip")
     slip.setWindowTitle(f"Slip: round {result.number}")
@@ -26,6 +28,11 @@ def open_slip(session: Session, result: RoundResult, parent: QWidget | None = No
     slip.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)  # the keys stay on the table
     add_head(slip, session_head(session))
     slip.resize(760, 560)  # the results table keeps its room above the head
+    if beside is not None:
+        area = beside.window().geometry()
+        left = beside.mapToGlobal(QPoint(beside.width(), 0)).x() + 8
+        slip.setGeometry(left, area.top() + 8, min(760, area.right() - left - 8),
+                         min(560, area.height() - 16))
     slip.show()
     if parent is not None:  # where the platform activated it anyway, the table takes it back
         parent.window().activateWindow()
