@@ -173,8 +173,9 @@ class SlotRows:
     row left blank is given to a new kind (never the row last tapped). Blanks below the row
     last tapped close up at once (nothing there is under the finger), so they do not pile up
     in a round; the row tapped last and the blanks above it stay (closing one above would
-    slide the rows below it under the finger) until a tap above them or the round's end.
-    When the rows would not fit, every blank but the one last tapped closes."""
+    slide the rows below it under the finger) until a tap above them, an entry made away from
+    the panel (``ActionPanel``: ``last_row`` is then None) or the round's end. When the rows
+    would not fit, every blank but the one last tapped closes."""
 
     def __init__(self, limit: int) -> None:
         self.rows: list[tuple | None] = []
@@ -257,6 +258,7 @@ class ActionPanel(QWidget):
         self.shown: dict[tuple, tuple] = {}  # place (board, row, column) -> action identity
         self.changed_at: dict[tuple, float] = {}  # place -> when its action last changed
         self.tapped_place: tuple | None = None
+        self.entries_since_tap = 0
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
@@ -276,6 +278,12 @@ class ActionPanel(QWidget):
         """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped."""
         if tapped is not None:
             self._remember_tap(tapped)
+            self.entries_since_tap = 0
+        else:  # an entry typed or tapped on the grid or keypad
+            self.entries_since_tap += 1
+            if self.entries_since_tap > 1:  # not the one the tap asked for: the finger has
+                for board in (self.board, self.costly):  # left the panel, blanks may close
+                    board.slots.last_row = None
         if round_key != self.round_key or len(names) != self.seat_count:
             self.costly_named = 0
             self.board.slots.restart()  # a new round: afresh, but the place last tapped blank
@@ -421,7 +429,8 @@ class ActionPanel(QWidget):
                 button.setToolTip(action.label)
                 board.add(button, row, min(1 + k, columns))
             return
-        heading = re.sub(r"[:\s]*…$", "", group.title).strip()  # "Ante: …" → "Ante"
+        heading = re.sub(r"\s+to …", "", group.title)  # "Face-down card to …, entered"
+        heading = re.sub(r"[:\s]*…$", "", heading).strip()  # "Ante: …" → "Ante"
         heading = re.sub(r"^…\s*", "", heading)  # "… bets" → "bets"
         heading = heading[:1].upper() + heading[1:]
         if explain(group):

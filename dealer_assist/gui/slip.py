@@ -31,8 +31,8 @@ def open_slip(session: Session, result: RoundResult, parent: QWidget | None = No
     if beside is not None:
         area = beside.window().geometry()
         left = beside.mapToGlobal(QPoint(beside.width(), 0)).x() + 8
-        slip.setGeometry(left, area.top() + 8, min(760, area.right() - left - 8),
-                         min(560, area.height() - 16))
+        slip.setGeometry(left, area.top() + 8, min(1100, area.right() - left - 8),
+                         min(900, area.height() - 16))  # all the room there is
     slip.show()
     if parent is not None:  # where the platform activated it anyway, the table takes it back
         parent.window().activateWindow()

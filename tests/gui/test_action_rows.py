@@ -8,7 +8,8 @@ from gui_driver import GAMES, Driver, full_table, window_fixture  # noqa: F401
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QWidget
 
-from dealer_assist.gui.action_panel import SlotRows
+from dealer_assist.gui.action_panel import ActionPanel, SlotRows
+from dealer_assist.variants.base import Action
 
 
 def test_blanks_close_up_except_the_row_tapped_last_and_those_above_it():
@@ -29,8 +30,8 @@ def test_blanks_close_up_except_the_row_tapped_last_and_those_above_it():
 
 def blank_rows(window) -> list[int]:
     """The window y of each blank row (a bare spacer) shown in the action board."""
-    board = window.table.panel.board
-    return sorted(w.mapTo(window, QPoint(0, 0)).y() for w in board.widgets
+    panel = window if isinstance(window, ActionPanel) else window.table.panel
+    return sorted(w.mapTo(window, QPoint(0, 0)).y() for w in panel.board.widgets
                   if type(w) is QWidget and w.isVisible())
 
 
@@ -55,3 +56,23 @@ def test_blank_rows_do_not_pile_up_in_a_round_at_1920x1080(qtbot, window, game):
         else:  # a tap elsewhere (the costly actions): no blank row is under a finger
             assert blanks == []
     assert len(driver.session.rounds) > rounds, "the round was not settled"
+
+
+def test_the_tapped_blank_closes_once_the_dealer_enters_elsewhere(qtbot):
+    """The row tapped stays blank through the entry the tap asked for; a further entry made
+    away from the panel (typed, or on the card grid) lets it close."""
+    panel = ActionPanel()
+    qtbot.addWidget(panel)
+    panel.resize(600, 400)
+    panel.show()
+    names = ("Ann", "Bea")
+    deal = Action("deal", "Deal the hands")
+    card = Action("deal", "Dealer draws", 1, asks="card")
+    stand = Action("stand", "Dealer stands", 1)
+    panel.set_actions([deal, card, stand], None, names, round_key=1)
+    panel.set_actions([card, stand], card, names, round_key=1, tapped=0)  # "Deal" tapped
+    assert len(blank_rows(panel)) == 1  # its row stays blank under the finger
+    panel.set_actions([card, stand], card, names, round_key=1)  # a card typed
+    assert len(blank_rows(panel)) == 1
+    panel.set_actions([card, stand], card, names, round_key=1)  # and another
+    assert blank_rows(panel) == []
