@@ -21,7 +21,6 @@ from dealer_assist.errors import RuleError
 from dealer_assist.gui.app import MainWindow, application
 from dealer_assist.gui.demo import start_demo
 from dealer_assist.gui.settlement_dialog import SettlementDialog
-from dealer_assist.gui.table_screen import pending_result
 from dealer_assist.gui.wizard import SessionWizard
 from dealer_assist.session.engine import Session
 from dealer_assist.variants import available_games
@@ -73,7 +72,7 @@ def pending_settlement(session: Session) -> RoundResult | None:
                 if action.asks == "card":
                     values["card"] = card
                 try:
-                    result = pending_result(session, action.event(**values))
+                    result = session.preview_round(action.event(**values))
                 except RuleError:
                     continue
                 if result is not None:

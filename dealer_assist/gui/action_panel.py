@@ -11,6 +11,7 @@ place stays blank rather than letting another row slide under the dealer's finge
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -34,6 +35,9 @@ SHORTCUT_KEYS = tuple(f"F{n}" for n in range(1, 13))
 COSTLY = ("handled_draw", "misdeal", "cash_out", "settle")
 WIDE_SLOTS = {"settle": 0, "cash_out": 1, "misdeal": 1}  # fixed slots, left and right
 COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of a row per player
+# a second tap on a place whose action changed this long ago or less is a double tap, ignored:
+# the next player's "Stick" takes this player's place, so it would stick two players
+DOUBLE_TAP_S = 0.4
 
 
 def same_action(a: Action | None, b: Action | None) -> bool:
@@ -41,6 +45,11 @@ def same_action(a: Action | None, b: Action | None) -> bool:
     if a is None or b is None:
         return False
     return (a.type, a.seat, a.fixed, a.asks) == (b.type, b.seat, b.fixed, b.asks)
+
+
+def identity(action: Action) -> tuple:
+    """What a tap on the action does, whatever its limits are now."""
+    return (action.type, action.seat, action.fixed, action.asks)
 
 
 def without_name(label: str, name: str) -> str:
@@ -160,9 +169,13 @@ class ActionButton(QPushButton):
 
 
 class SlotRows:
-    """Row places that stay put: a kind keeps its row while it is legal; a row left blank
-    is given to a new kind (never the row last tapped), and blanks close up only when the
-    rows would not fit otherwise (then every blank but the one last tapped)."""
+    """Row places that stay put under the finger: a kind keeps its row while it is legal; a
+    row left blank is given to a new kind (never the row last tapped). Blanks below the row
+    last tapped close up at once (nothing there is under the finger), so they do not pile up
+    in a round; the row tapped last and the blanks above it stay (closing one above would
+    slide the rows below it under the finger) until a tap above them, an entry made away from
+    the panel (``ActionPanel``: ``last_row`` is then None) or the round's end. When the rows
+    would not fit, every blank but the one last tapped closes."""
 
     def __init__(self, limit: int) -> None:
         self.rows: list[tuple | None] = []
@@ -187,6 +200,8 @@ class SlotRows:
                 rows.append(key)
         if len(rows) > self.limit:  # too many: close every blank but the one just tapped
             rows = [k for i, k in enumerate(rows) if k is not None or i == last]
+        else:  # the blanks below the row tapped last close up
+            rows = [k for i, k in enumerate(rows) if k is not None or i <= last]
         while rows and rows[-1] is None:
             rows.pop()
         self.rows = rows
@@ -223,10 +238,13 @@ class Board(QWidget):
 
 class ActionPanel(QWidget):
     """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
-    ``collapsed(type)`` for a button that stands for several actions (Cash out…)."""
+    ``collapsed(type)`` for a button that stands for several actions (Cash out…);
+    ``double_tap(index)`` when a tap is ignored because it came within DOUBLE_TAP_S of the
+    place's action changing under the finger (the keyboard is never held back)."""
 
     triggered = Signal(int)
     collapsed = Signal(str)
+    double_tap = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -237,6 +255,10 @@ class ActionPanel(QWidget):
         self.seat_count = 0
         self.costly_named = 0  # rows of per-seat costly actions kept this round
         self.round_key: object = None
+        self.shown: dict[tuple, tuple] = {}  # place (board, row, column) -> action identity
+        self.changed_at: dict[tuple, float] = {}  # place -> when its action last changed
+        self.tapped_place: tuple | None = None
+        self.entries_since_tap = 0
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
@@ -256,6 +278,12 @@ class ActionPanel(QWidget):
         """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped."""
         if tapped is not None:
             self._remember_tap(tapped)
+            self.entries_since_tap = 0
+        else:  # an entry typed or tapped on the grid or keypad
+            self.entries_since_tap += 1
+            if self.entries_since_tap > 1:  # not the one the tap asked for: the finger has
+                for board in (self.board, self.costly):  # left the panel, blanks may close
+                    board.slots.last_row = None
         if round_key != self.round_key or len(names) != self.seat_count:
             self.costly_named = 0
             self.board.slots.restart()  # a new round: afresh, but the place last tapped blank
@@ -288,7 +316,41 @@ class ActionPanel(QWidget):
                 board.grid.setColumnStretch(col, 1 if col else 0)
                 board.grid.setColumnMinimumWidth(col, mm_px(TOUCH_MM) if col else
                                                  self.title_width())
+        self._note_changes()
         QTimer.singleShot(0, self, self.fit_names)
+
+    def place_of(self, button: QWidget) -> tuple | None:
+        """(board, row, column) of a button: what stays under the finger."""
+        for board in (self.board, self.costly):
+            position = board.grid.indexOf(button)
+            if position >= 0:
+                row, col, _rows, _cols = board.grid.getItemPosition(position)
+                return (board.objectName(), row, col)
+        return None
+
+    def _note_changes(self) -> None:
+        """Remember when each place's action changed (the next player's Stick, say)."""
+        now = time.monotonic()
+        shown = {}
+        for index, button in self.buttons.items():
+            place = self.place_of(button)
+            if place is None:
+                continue
+            shown[place] = identity(self.actions_list[index])
+            if self.shown.get(place) != shown[place]:
+                self.changed_at[place] = now
+        self.shown = shown
+
+    def _tap(self, index: int, button: QWidget) -> None:
+        """A tap: ignored when it lands again on the place just tapped whose action has just
+        changed to another (a double tap), else ``triggered``."""
+        place = self.place_of(button)
+        if (place is not None and place == self.tapped_place
+                and time.monotonic() - self.changed_at.get(place, 0.0) < DOUBLE_TAP_S):
+            self.double_tap.emit(index)
+            return
+        self.tapped_place = place
+        self.triggered.emit(index)
 
     def _show_costly(self, groups: list[Group], selected: Action | None,
                      names: tuple[str, ...]) -> None:
@@ -367,7 +429,8 @@ class ActionPanel(QWidget):
                 button.setToolTip(action.label)
                 board.add(button, row, min(1 + k, columns))
             return
-        heading = re.sub(r"[:\s]*…$", "", group.title).strip()  # "Ante: …" → "Ante"
+        heading = re.sub(r"\s+to …", "", group.title)  # "Face-down card to …, entered"
+        heading = re.sub(r"[:\s]*…$", "", heading).strip()  # "Ante: …" → "Ante"
         heading = re.sub(r"^…\s*", "", heading)  # "… bets" → "bets"
         heading = heading[:1].upper() + heading[1:]
         if explain(group):
@@ -399,7 +462,7 @@ class ActionPanel(QWidget):
         button.setProperty("selected", same_action(action, selected))
         button.setProperty("costly", costly)
         if not (costly and action.type in COLLAPSED):
-            button.clicked.connect(lambda _=False, i=index: self.triggered.emit(i))
+            button.clicked.connect(lambda _=False, i=index, b=button: self._tap(i, b))
             self._key(button, index, action.label)
         self.buttons[index] = button
         return button

@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         self.session: Session | None = None
         self.table: TableScreen | None = None
         self.dialog: QWidget | None = None
+        self.slip: QWidget | None = None  # the last round's settlement slip
         self.camera: QDockWidget | None = None
         self.stack = QStackedWidget(self)
         self.start = StartScreen(self.stack)
@@ -160,9 +161,9 @@ class MainWindow(QMainWindow):
         if theme not in THEMES:
             raise ValueError(f"unknown theme {theme!r}")
         self.theme = theme
-        app = QApplication.instance()
-        if app is not None:
-            app.setStyleSheet(stylesheet(theme, self.scale))
+        # on this window, not the QApplication: a restyle re-polishes this window's widgets
+        # (its dialogs and tooltips too), not every widget of every window of the process
+        self.setStyleSheet(stylesheet(theme, self.scale))
         self.dark_action.setChecked(theme == "dark")
         if self.table is not None:
             self._felt()
@@ -268,7 +269,12 @@ class MainWindow(QMainWindow):
     def show_slip(self, result: object) -> None:
         """The settled round with the log head and its QR (gui/slip.py)."""
         if self.session is not None and self.table is not None:
-            self.slip = open_slip(self.session, result, self, self.table.dealer_role())
+            if self.slip is not None:  # the next slip replaces it
+                self.slip.close()
+                self.slip.deleteLater()
+            self.slip = open_slip(self.session, result, self, self.table.dealer_role(),
+                                  beside=self.table.panel)
+            self.table.slip = self.slip  # it closes itself when the dealer goes on
 
     def open_players_display(self) -> None:
         """A second window for a TV or second screen: what the players may see, big."""
@@ -292,7 +298,7 @@ class MainWindow(QMainWindow):
             self.players_display.show_session(self.session)
 
     def close_table(self) -> None:
-        if getattr(self, "slip", None) is not None:
+        if self.slip is not None:
             self.slip.close()
         if self.players_display is not None:
             self.players_display.close()

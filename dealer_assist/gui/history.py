@@ -18,10 +18,12 @@ from dealer_assist.variants.base import RoundResult
 
 
 class HistoryDialog(QDialog):
-    """A tree: one item per round (dealer, next dealer), its seat results as children."""
+    """A tree: one item per round (dealer, next dealer), its seat results as children;
+    ``slip``, the last round's slip, gets a button that shows it again."""
 
     def __init__(self, rounds: list[RoundResult], names: tuple[str, ...],
-                 parent: QWidget | None = None, role: str = "dealer") -> None:
+                 parent: QWidget | None = None, role: str = "dealer",
+                 slip: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("historyDialog")
         self.setWindowTitle("Rounds so far")
@@ -51,6 +53,13 @@ class HistoryDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.Close).setMinimumSize(140, 52)
+        self.slip_button = None
+        if slip is not None:
+            self.slip_button = buttons.addButton(f"{slip.windowTitle()}…",
+                                                 QDialogButtonBox.ButtonRole.ActionRole)
+            self.slip_button.setObjectName("slipButton")
+            self.slip_button.setMinimumSize(160, 52)
+            self.slip_button.clicked.connect(lambda: (self.accept(), slip.show(), slip.raise_()))
         layout.addWidget(buttons)
         self.tree.setWordWrap(True)
         fit_to_window(self, parent, 900, 560)

@@ -14,7 +14,7 @@ THEMES = ("light", "dark")
 # window (camera, training, reconcile) keep their own fonts and sizes
 SCOPES = ("#tableScreen", "#startScreenHost", "#sessionWizard", "#settlementDialog",
           "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog",
-          "#correctDialog", "#confirmDialog")
+          "#correctDialog", "#confirmDialog", "#settlementSlip")
 GLOBAL = ("QMenuBar", "QMenu", "QToolTip")
 CONTAINERS = ("QWidget", "QDialog", "QWizard", "QWizardPage", "QMainWindow")
 

@@ -57,6 +57,7 @@ class TableScreen(QWidget):
     round_settled = Signal(object)
     game_over = Signal()
     changed = Signal()
+    went_on = Signal()  # the dealer's next tap, key or typed character on the table
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -69,6 +70,7 @@ class TableScreen(QWidget):
         self.dialog: Any = None
         self._pending: dict[str, Any] | None = None
         self._tapped: int | None = None
+        self.slip: QWidget | None = None  # the last round's slip (MainWindow.show_slip)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.setSpacing(4)
@@ -78,9 +80,12 @@ class TableScreen(QWidget):
         self.panel = ActionPanel(self)
         self.panel.triggered.connect(self.trigger)
         self.panel.collapsed.connect(self.choose_collapsed)
+        self.panel.double_tap.connect(self._double_tap)
         self.input = InputPanel(self)
         self.input.card.connect(self.enter_card)
         self.input.amount.connect(self.enter_amount)
+        self.input.entry.textChanged.connect(lambda text: text and self.went_on.emit())
+        self.went_on.connect(self._put_slip_away)
         self.bar = PromptBar(self.input.entry, self)
         layout.addWidget(self.bar)
         self.bottom = QWidget(self)
@@ -229,6 +234,7 @@ class TableScreen(QWidget):
             return
         action = self.actions[index]
         self._tapped = index
+        self.went_on.emit()
         if action.type == "stand" and self._choose_hidden(action):
             return
         if action.asks:
@@ -240,6 +246,13 @@ class TableScreen(QWidget):
             self.changed.emit()
             return
         self.request(action.event())
+
+    def _double_tap(self, index: int) -> None:
+        action = self.actions[index]
+        names = self.session.names
+        who = f" ({names[action.seat - 1]})" if action.seat and action.seat <= len(names) else ""
+        self.say(f"Second tap ignored: that button has just become “{action.label}”{who}. "
+                 "Tap again to do it.")
 
     def _choose_hidden(self, action: Action) -> bool:
         """A dealer who stands may choose which of the cards stays hidden, where the game
@@ -273,6 +286,7 @@ class TableScreen(QWidget):
         actions = [a for a in self.actions if a.type == kind]
         if not actions:
             return
+        self.went_on.emit()
         self.dialog = ChooserDialog("Cash out", "Who cashes out, and how much?", actions, self)
         self.dialog.chosen.connect(self._collapsed_chosen)
         self.dialog.open()
@@ -307,6 +321,7 @@ class TableScreen(QWidget):
         return action, value
 
     def enter_card(self, code: str) -> None:
+        self.went_on.emit()
         action, code = self._for_seat(code.strip(), "card")
         if action is None:
             if self.selected is None or self.selected.asks != "card":
@@ -479,9 +494,14 @@ class TableScreen(QWidget):
         self.say(f"Corrected entry #{target}: {field} {value} ({reason})")
         return None
 
+    def _put_slip_away(self) -> None:
+        """The slip closes itself once the dealer goes on; History shows it again."""
+        if self.slip is not None and self.slip.isVisible():
+            self.slip.hide()
+
     def open_history(self) -> None:
         self.dialog = HistoryDialog(self.session.rounds, self.session.names, self,
-                                    role=self.dealer_role())
+                                    role=self.dealer_role(), slip=self.slip)
         add_head(self.dialog, session_head(self.session))
         self.dialog.open()
 

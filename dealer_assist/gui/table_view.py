@@ -94,6 +94,8 @@ class TableWidget(QWidget):
         levels = 3 if ends else 2
         spare = (self.height() - centre_h - gap * 2) if not ends else self.height() - gap * 2
         height = max(88 + extra, min(132 + 80 + extra, spare // levels))
+        if not ends:  # the two rows never overlap (one seat would hide the other's name)
+            height = min(height, (self.height() - gap) // 2)
         card = min(132, height - 62 - extra - (16 if height > 170 else 0))
         end_w = min(300, self.width() // 5) if ends else 0
         span = self.width() - (2 * (end_w + gap) if ends else 0)

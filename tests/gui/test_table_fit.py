@@ -5,36 +5,14 @@ of action under the finger (the next player's "Stick" may take the place of this
 from __future__ import annotations
 
 import pytest
-from gui_driver import GAMES, Driver, window_fixture  # noqa: F401
+from gui_driver import GAMES, Driver, full_table, window_fixture  # noqa: F401
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel
 
 from dealer_assist.gui.action_panel import ActionButton
 from dealer_assist.gui.metrics import TOUCH_MM, mm_px
-from dealer_assist.session.engine import Session
-from dealer_assist.session.store import new_session_path
-from dealer_assist.variants import get_variant
 
 SIZES = ((1024, 600), (1920, 1080))
-NAMES = ("Ann", "Bea", "Cy", "Dora", "Eli", "Fay")
-
-
-def full_table(game: str) -> Session:
-    """The game's demo table filled up to six seats (five where the game takes five)."""
-    variant = get_variant(game)
-    demo = variant.DEMO
-    seats = [dict(s) for s in demo["seats"]]
-    most = 5 if game == "sudden_death" else 6
-    while len(seats) < most:
-        seat = dict(seats[-1], name=NAMES[len(seats)])
-        if "age" in seat:
-            seat["age"] = len(seats) + 1
-        seats.append(seat)
-    if "position" in seats[0]:
-        for number, seat in enumerate(seats, start=1):
-            seat["position"] = number
-    return Session.new(variant.NAME, demo.get("options"), seats, demo.get("first_dealer"),
-                       path=new_session_path(variant.NAME))
 
 
 def inside(widget, window) -> bool:
