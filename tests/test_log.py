@@ -25,6 +25,20 @@ def test_appended_events_read_back_in_order(tmp_path):
     log.close()
 
 
+def test_identical_events_read_back_as_equal_but_separate_dicts(tmp_path):
+    """Each distinct body is decoded once (a long session repeats a few hundred events); an
+    event changed by a reader does not change the identical event beside it."""
+    log = EventLog.create(tmp_path / "s.db", {"type": "session_start", "game": "greek31"})
+    log.append_many([{"type": "deal", "seat": 2, "card": "QS"}] * 3)
+    log.close()
+    log = EventLog(tmp_path / "s.db")
+    events = log.events()
+    log.close()
+    assert events[1] == events[2] == events[3] == {"type": "deal", "seat": 2, "card": "QS"}
+    events[1]["seat"] = 5
+    assert events[2]["seat"] == events[3]["seat"] == 2
+
+
 def test_intact_log_verifies_with_the_key_of_the_data_folder(tmp_path):
     path = make_log(tmp_path / "s.db")
     report = verify(path)
