@@ -1,8 +1,10 @@
 """Build models/index_det.onnx, the learned corner-index detector, from synthetic scenes (seeded).
 
     uv run python scripts/build_index_detector.py generate [--scenes 3000]   # the scenes
-    <torch venv>/bin/python scripts/build_index_detector.py train [--minutes 60]
-    <torch venv>/bin/python scripts/build_index_detector.py all              # both
+    <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
+    # stages by hand: train --epochs 32 --lr 4e-3 --work build/det-train/stage1
+    #                 train --epochs 24 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
+    #                       --work build/det-train/stage2
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never), scales each to the detector's input size (long side 640) and stores
@@ -258,6 +260,9 @@ def train(args: argparse.Namespace) -> None:
     args.work.mkdir(parents=True, exist_ok=True)
     ckpt = args.work / "checkpoint.pt"
     start = 0
+    if args.init and not ckpt.exists():  # a second stage starts from the first one's weights
+        net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
+        print(f"weights from {args.init}", flush=True)
     if ckpt.exists():
         state = torch.load(ckpt, weights_only=False)
         net.load_state_dict(state["net"])
@@ -360,6 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--reg-weight", type=float, default=1.0)
     parser.add_argument("--lr", type=float, default=4e-3)
+    parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=DATA)
@@ -368,8 +374,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.stage in ("generate", "all"):
         generate(args)
-    if args.stage in ("train", "all"):
+    if args.stage == "train":
         train(args)
+    if args.stage == "all":  # the shipped recipe: two stages, each resumable
+        first = argparse.Namespace(**{**vars(args), "epochs": 32, "lr": 4e-3,
+                                      "work": args.work / "stage1", "init": None,
+                                      "out": args.work / "stage1" / "index_det.onnx"})
+        train(first)
+        train(argparse.Namespace(**{**vars(args), "epochs": 24, "lr": 2e-3,
+                                    "work": args.work / "stage2",
+                                    "init": first.work / "checkpoint.pt"}))
     return 0
 
 
