@@ -189,6 +189,10 @@ def normalise(crops: np.ndarray) -> np.ndarray:
 
 
 PROPOSERS = ("learned", "classical", "both")
+# a crop cut by the detector's own (rough) rank/suit estimate is read only this sure: on synthetic
+# scenes of the training designs, 4 of 118 such readings at 0.95 named a card not on the table,
+# 1 of 81 at 0.99; crops cut by ink-blob centres gave none wrong in 140 at 0.95
+DETECTOR_PAIR_PROB = 0.99
 
 
 class IndexReader:
@@ -208,17 +212,19 @@ class IndexReader:
         self.proposals = proposals
         self.detector = IndexDetector() if proposals != "classical" else None
 
-    def candidates(self, small: np.ndarray) -> list[Candidate]:
-        """The crops to read in a frame at work size."""
-        cands = []
+    def candidates(self, small: np.ndarray) -> list[tuple[Candidate, float]]:
+        """The crops to read in a frame at work size, each with the probability it needs."""
+        cands: list[tuple[Candidate, float]] = []
         if self.detector is not None:
+            strict = max(self.min_prob, DETECTOR_PAIR_PROB)
             for _p, r, s in self.detector.peaks(small):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
-                    # the detector's pair, and ink-blob pairs that agree with it (its size and
-                    # direction are rough; the blobs' centres are sharp where glyphs separate)
-                    cands += [_candidate(r, s), *local_pairs(small, r, s)]
+                    # ink-blob pairs that agree with the detected index (sharp where the glyphs
+                    # separate), and the detector's own pair (rough: it must be surer)
+                    cands += [(c, self.min_prob) for c in local_pairs(small, r, s)]
+                    cands.append((_candidate(r, s), strict))
         if self.proposals != "learned":
-            cands += find_candidates(small)
+            cands += [(c, self.min_prob) for c in find_candidates(small)]
         return cands
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
@@ -236,12 +242,12 @@ class IndexReader:
         cands = self.candidates(small)
         if not cands:
             return []
-        crops = np.stack([crop(small, c) for c in cands])
+        crops = np.stack([crop(small, c) for c, _need in cands])
         probs = self.probabilities(crops)
         best = probs.argmax(axis=1)
         reads = []
-        for c, k, p in zip(cands, best, probs, strict=True):
-            if k == 0 or p[k] < self.min_prob:
+        for (c, need), k, p in zip(cands, best, probs, strict=True):
+            if k == 0 or p[k] < need:
                 continue
             reads.append(IndexRead(parse_card(CLASSES[k]), float(p[k]), _scaled(c, 1 / scale)))
         return _merge(reads)
