@@ -18,8 +18,9 @@ from dealer_assist.vision.model import model_path
 DET_LONG_SIDE = 640  # the detector's input: frames scaled down to at most this long side
 STRIDE = 4  # heatmap cell (input pixels)
 MULTIPLE = 16  # the input is padded to a multiple of this (three stride-2 steps, one more spare)
-MIN_PEAK = 0.2  # peaks weaker than this are not proposed (recall side: the classifier decides)
-MAX_PEAKS = 80  # at most this many proposals a frame, strongest first
+MIN_PEAK = 0.3  # weaker peaks are not proposed (0.2 and 60 peaks read no more cards on scenes
+# of the training designs; the classifier decides what a peak is)
+MAX_PEAKS = 40  # at most this many proposals a frame, strongest first
 
 
 class IndexDetector:

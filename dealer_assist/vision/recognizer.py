@@ -126,10 +126,11 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
         elif p.card is None and len(codes) == 1:
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
-            if pips in NUMBER_RANKS and pips != inside[0].card.rank:
+            rank = inside[0].card.rank
+            if rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
                 out.append(p)  # the pips count another number: unknown stays unknown
             else:  # pips that count the same number are a second cue
-                conf = _index_confidence(inside) + (0.05 if pips == inside[0].card.rank else 0)
+                conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
                 out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
         elif p.card is not None and codes - {p.card.code}:
             loose = [r for r in loose if r not in inside]
