@@ -2,7 +2,8 @@
 
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
                                               [--deck NAME | --calibrate-split]
-    uv run python scripts/bench_vision.py --synthetic heldout|fans [--scenes N] [--perturb MODE]
+    uv run python scripts/bench_vision.py --synthetic heldout|fans|training [--scenes N]
+                                          [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
@@ -18,6 +19,15 @@ light (the hard conditions are the ``--perturb`` modes), another seed than train
 expected when one of its printed indices is fully visible and legible (rank and suit centres at
 least 8 px apart: a card about 50 px tall); reading a card that is in the scene but hidden counts
 neither way, reading one that is not in the scene is wrong.
+
+``--synthetic training`` renders the same kind of scenes of the *training* designs (another seed
+than training): the set on which thresholds may be chosen (never ``cards-real``, never the
+held-out designs).
+
+``--proposals`` chooses where the index crops come from: ``learned`` (the index detector, the
+default), ``classical`` (the ink-blob pairs, the pipeline before the detector) or ``both``;
+``--always-whole-card`` runs the whole-card reader on every outline as before (by default it runs
+only on outlines whose corner indices do not settle the card).
 
 ``--pipeline whole-card`` measures the recogniser without the index network (the pipeline before
 issue 16), for before/after tables. ``--calibrate-split`` calibrates a deck from every other
@@ -104,7 +114,7 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
 def synthetic_items(kind: str, scenes_n: int, seed: int) -> Iterator[Item]:
     from scripts.vision_data import decks, scenes
 
-    held = decks.held_out_decks()
+    held = decks.training_decks() if kind == "training" else decks.held_out_decks()
     if not held:
         raise SystemExit("no held-out deck installed (apt-get install kdegames-card-data-kf5)")
     rng = np.random.default_rng(seed)
@@ -235,7 +245,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--perturb", choices=sorted(PERTURBATIONS))
     parser.add_argument("--pipeline", choices=["index", "whole-card"], default="index",
                         help="whole-card: without the index network (before issue 16)")
-    parser.add_argument("--synthetic", choices=["heldout", "fans"],
+    parser.add_argument("--proposals", choices=["learned", "classical", "both"],
+                        default="learned", help="where the index crops come from: the learned "
+                        "detector (default), the ink-blob pairs (before the detector), or both")
+    parser.add_argument("--always-whole-card", action="store_true",
+                        help="run the whole-card reader on every outline (as before)")
+    parser.add_argument("--synthetic", choices=["heldout", "fans", "training"],
                         help="seeded scenes of the held-out deck designs instead of DIR")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)
@@ -248,7 +263,8 @@ def main(argv: list[str] | None = None) -> int:
                             "calibrated and uncalibrated")
     args = parser.parse_args(argv)
     single_threaded()
-    pipeline = {"index": args.pipeline == "index"}
+    pipeline = {"index": args.pipeline == "index", "proposals": args.proposals,
+                "always_whole_card": args.always_whole_card}
     verbose = not args.json
     if args.settle:
         result = settle_time(Recognizer(**pipeline), args.seed, max(1, args.runs))

@@ -37,15 +37,20 @@ class Recognizer:
     the glyph models (shipped, or a calibrated deck's), QR labels first."""
 
     def __init__(self, models: Models | None = None, barcodes: bool = True,
-                 fans: bool = True, index: bool | None = None) -> None:
+                 fans: bool = True, index: bool | None = None, proposals: str = "learned",
+                 always_whole_card: bool = False) -> None:
         """``index``: use the index network; by default yes, except with a calibrated deck (the
-        network knows French indices only: it reads a German ``B`` as an 8)."""
+        network knows French indices only: it reads a German ``B`` as an 8). ``proposals``: where
+        the index crops come from (see :class:`IndexReader`). ``always_whole_card``: run the
+        whole-card reader on every outline, even one whose corner indices already agree on a
+        card (slower; by default it runs only where the indices do not settle the card)."""
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
         if index is None:
             index = not self.models.calibrated
-        self.index = IndexReader() if index else None
+        self.index = IndexReader(proposals=proposals) if index else None
+        self.always_whole_card = always_whole_card or self.index is None
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
         """Every card found in ``frame`` (BGR); unknown cards have ``card=None``.
@@ -58,6 +63,7 @@ class Recognizer:
             return []
         outlines = find_cards(frame)
         quads = outlines.quads
+        reads = self.index.read(frame) if self.index is not None else []
         proposals: list[Proposal] = []
         pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count
         for quad in quads:
@@ -65,17 +71,23 @@ class Recognizer:
             label = label_on_card(face) if self.barcodes else None
             if label is not None:  # a barcode label beats reading the card's face
                 proposals.append(Proposal(label, 1.0, quad, "barcode"))
+                continue
+            if not self.always_whole_card and _one_card_inside(reads, quad):
+                # its indices settle the card: the whole-card reader is not needed, but a pip
+                # count that says another number still makes it unknown (_with_indices)
+                proposals.append(Proposal(None, 0.0, quad, "visual"))
+                card = None
             else:
                 card, conf = read_card(frame, quad, self.models.ranks, self.models.suits, face)
                 proposals.append(Proposal(card, conf, quad, "visual"))
-                if card is None and self.index is not None:
-                    pips = find_pips(face)
-                    if pips is not None:
-                        pip_ranks[id(proposals[-1])] = "A" if len(pips) == 1 else str(len(pips))
+            if card is None and self.index is not None:
+                pips = find_pips(face)
+                if pips is not None:
+                    pip_ranks[id(proposals[-1])] = "A" if len(pips) == 1 else str(len(pips))
         if self.barcodes and not quads:
             proposals.extend(_scaled_barcodes(frame))
         if self.index is not None:
-            return _with_indices(proposals, self.index.read(frame), pip_ranks)
+            return _with_indices(proposals, reads, pip_ranks)
         if self.fans:
             # overlapping cards: their outline is no card's (or a blob read as unknown)
             taken = [p.quad for p in proposals if p.card is not None]
@@ -114,10 +126,12 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
         elif p.card is None and len(codes) == 1:
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
-            if pips in NUMBER_RANKS and pips != inside[0].card.rank:
+            rank = inside[0].card.rank
+            if rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
                 out.append(p)  # the pips count another number: unknown stays unknown
-            else:
-                out.append(Proposal(inside[0].card, _index_confidence(inside), p.quad, "visual"))
+            else:  # pips that count the same number are a second cue
+                conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
+                out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
         elif p.card is not None and codes - {p.card.code}:
             loose = [r for r in loose if r not in inside]
             out.append(Proposal(None, 0.2, p.quad, "visual"))  # face and indices disagree
@@ -149,6 +163,11 @@ def _index_confidence(reads: list[IndexRead]) -> float:
     just above it."""
     best = max(r.prob for r in reads)
     return round(best * (0.95 if len(reads) >= 2 else 0.85), 3)
+
+
+def _one_card_inside(reads: list[IndexRead], quad: np.ndarray) -> bool:
+    """Do the index readings inside ``quad`` name exactly one card?"""
+    return len({r.card.code for r in reads if _inside(r.candidate.centre, quad)}) == 1
 
 
 def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
