@@ -192,6 +192,7 @@ class AnswerPad(QWidget):
         for i, ((value, _label), b) in enumerate(zip(question.choices, buttons, strict=True)):
             b.clicked.connect(lambda _=False, v=value: self.choose(v))
             self.choice_grid.addWidget(b, i // columns, i % columns)
+            b.show()
         if question.answer_type == ORDER:
             row = (len(question.choices) + columns - 1) // columns
             self.choice_grid.addWidget(_button("Clear", self.clear_order), row, 0)

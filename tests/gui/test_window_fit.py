@@ -19,7 +19,7 @@ from dealer_assist.training.drills import AMOUNT, ORDER, drill_games, kinds_for
 from dealer_assist.training.levels import LEVELS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reports"))
-from report_sessions import greek_session, second_session  # noqa: E402
+from report_sessions import greek_session, second_session
 
 SIZES = ((1024, 600), (1920, 1080))
 
