@@ -41,14 +41,32 @@ def fit_to_screen(window: QWidget) -> None:
         window.move(area.topLeft())
 
 
-def touch_scroll(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless, vertical scroll area that a finger drags (for reading, never
-    for actions: those stay outside it)."""
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setWidget(widget)
-    area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
-    QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.LeftMouseButtonGesture)
-    return area
+class TouchScroll(QScrollArea):
+    """A frameless, vertical scroll area that a finger drags (for reading, never for actions:
+    those stay outside it). Its content is kept as tall as its wrapped text needs at the
+    area's width (a plain scroll area lets word-wrapped labels overlap)."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(widget)
+        self.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget "
+                           "{ background: transparent; }")
+        QScroller.grabGesture(self.viewport(),
+                              QScroller.ScrollerGestureType.LeftMouseButtonGesture)
+
+    def fit(self) -> None:
+        """Call after the content's text changed."""
+        content = self.widget()
+        if content is not None and content.layout() is not None:
+            content.setMinimumHeight(content.layout().totalHeightForWidth(self.viewport().width()))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+
+def touch_scroll(widget: QWidget) -> TouchScroll:
+    return TouchScroll(widget)

@@ -516,15 +516,7 @@ class DrillPage(QWidget):
         self.window_.setFocus()
 
     def fit_reading(self) -> None:
-        """The reading area as tall as its wrapped text needs at its width (a scroll area
-        alone lets wrapped labels overlap)."""
-        content = self.reading.widget()
-        width = self.reading.viewport().width()
-        content.setMinimumHeight(content.layout().totalHeightForWidth(width))
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fit_reading()
+        self.reading.fit()
 
     def _tick(self) -> None:
         run = self.run

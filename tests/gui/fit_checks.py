@@ -127,6 +127,8 @@ def check_window(window: QWidget) -> int:
 def check_cells(table: QTableWidget) -> None:
     """No word of a cell or a header is wider than its column."""
     metrics = table.fontMetrics()
+    assert table.horizontalHeader().length() <= table.viewport().width() + 1, \
+        f"a column of {table.objectName() or 'a table'} is cut off"
     for c in range(table.columnCount()):
         room = table.columnWidth(c) - 6
         words = []
