@@ -70,3 +70,16 @@ class TouchScroll(QScrollArea):
 
 def touch_scroll(widget: QWidget) -> TouchScroll:
     return TouchScroll(widget)
+
+
+def seats_scroll(widget: QWidget) -> QScrollArea:
+    """The table's seats in a frameless scroll area: a finger drags it on a touch screen (a
+    mouse click still reaches the seat), for a table with more seats than the screen shows."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(widget)
+    area.setStyleSheet("QScrollArea { background: transparent; }")
+    QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.TouchGesture)
+    return area
