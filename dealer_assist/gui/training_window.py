@@ -66,9 +66,9 @@ def _button(text: str, slot: Callable[[], None]) -> QPushButton:
 
 def _stepper(box: QSpinBox) -> QHBoxLayout:
     """A spin box between touch-sized − and + buttons (its own arrows are too small)."""
-    box.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)
     box.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    box.setStyleSheet("QSpinBox { padding: 4px 8px; }")  # no room kept for arrows
+    box.setStyleSheet("QSpinBox { padding-right: 8px; }"  # no arrows: − and + beside it
+                      "QSpinBox::up-button, QSpinBox::down-button { width: 0px; border: none; }")
     row = QHBoxLayout()
     row.addWidget(_button("−", box.stepDown))
     row.addWidget(box, 1)
@@ -116,10 +116,9 @@ class AnswerPad(QWidget):
         self.sign = 1
         self.digits = ""
         self.order: list[int] = []
-        self.display = QLineEdit()
-        self.display.setReadOnly(True)
-        self.display.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.display = QLabel()  # the answer so far: a long order wraps rather than scrolls
+        self.display.setWordWrap(True)
+        self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.display.setObjectName("answerDisplay")
         self.display.setMinimumHeight(touch_px())
         self.pages = QStackedWidget()
@@ -263,6 +262,8 @@ class AnswerPad(QWidget):
             self.display.setText(format_answer(q, tuple(self.order)))
         else:
             self.display.setText("")
+        width = self.display.width() or self.width()  # as tall as the wrapped answer
+        self.display.setMinimumHeight(max(touch_px(), self.display.heightForWidth(width)))
 
     def keyboard(self, event: QKeyEvent) -> bool:
         """Keys: digits, +/-, Backspace, Delete, Enter; for choices, 1..9 pick one."""

@@ -62,8 +62,8 @@ def label_cut(label: QLabel) -> str | None:
     wide = [w for w in text.split() if metrics.horizontalAdvance(w) > room.width() + 1]
     if wide:
         return f"{wide[0]!r} is wider than the label ({room.width()} px)"
-    if label.heightForWidth(room.width()) > room.height() + 2:
-        return f"{text[:40]!r} needs more height than {room.height()} px"
+    if label.heightForWidth(label.width()) > label.height() + 2:  # margins included in both
+        return f"{text[:40]!r} needs more height than {label.width()}×{label.height()} px"
     return None
 
 
@@ -101,6 +101,10 @@ def check_window(window: QWidget) -> int:
                 room = widget.contentsRect().width() - 4
                 widest = max(widget.fontMetrics().horizontalAdvance(t) for t in text.split("\n"))
                 assert widest <= room, f"{name} is cut: {widest} px in {room}"
+            if isinstance(widget, (QAbstractSpinBox, QLineEdit)):  # the value shows whole
+                edit = widget.lineEdit() if isinstance(widget, QAbstractSpinBox) else widget
+                need = edit.fontMetrics().horizontalAdvance(edit.text())
+                assert need <= edit.width() - 4, f"{name}: {edit.text()!r} in {edit.width()} px"
             if isinstance(widget, QComboBox):
                 room = widget.width() - 40 - 16  # less the drop-down and the padding
                 widest = max(widget.fontMetrics().horizontalAdvance(widget.itemText(i))
