@@ -54,3 +54,45 @@ key alt+t
 key Down Down Return
 sleep 2
 shot 3-training-setup
+xdotool windowfocus "$(xdotool search --name "Dealer training" | tail -1)"; sleep 0.5
+# where "Start drill" is in a window of this size (the same layout, drawn off screen)
+read -r sx sy < <(QT_QPA_PLATFORM=offscreen .venv/bin/python - <<PY 2>/dev/null
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QPushButton
+from dealer_assist.gui.app import MainWindow, application
+from dealer_assist.gui.training_window import open_training
+app = application()
+main = MainWindow(); main.resize($width, $height); main.show()
+window = open_training(main); window.resize($width, $height)
+for _ in range(5):
+    app.processEvents()
+point = window.findChild(QPushButton, "start").mapTo(window, QPoint(0, 0))
+button = window.findChild(QPushButton, "start")
+print(point.x() + button.width() // 2, point.y() + button.height() // 2)
+PY
+)
+tap "$sx" "$sy"                 # Start drill (10 questions, the default)
+shot 4-training-question
+xdotool type 1; key Return      # answer "1" (a first choice, or an amount of 1)
+shot 5-training-verdict
+key Return
+for _ in 2 3 4 5 6 7 8 9 10; do xdotool type 1; key Return; key Return; done
+shot 6-training-grade
+kill "$app"; wait "$app" 2>/dev/null || true
+
+# 3. Reconcile (Tools menu, second entry) two logs typed into the file picker
+.venv/bin/python -m dealer_assist.cli gui "$data/trianta.db" >/dev/null 2>&1 &
+app=$!
+sleep 6
+tap $((width / 2)) 60
+key alt+t
+key Down Return
+sleep 2
+xdotool type --delay 30 "\"$data/friday-table1.db\" \"$data/friday-table2.db\""
+key Return
+sleep 3
+shot 7-reconcile
+key ctrl+Next
+shot 8-reconcile-second-log
+kill "$app"; wait "$app" 2>/dev/null || true
+echo "screen ${width}x${height}: PNGs in $out"

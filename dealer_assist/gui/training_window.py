@@ -323,7 +323,7 @@ class DrillPage(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.trainee_box = QComboBox()
         self.new_name = QLineEdit()
-        self.new_name.setPlaceholderText("new trainee's name")
+        self.new_name.setPlaceholderText("new name")
         add = _button("Add trainee", self.add_trainee)
         add.setObjectName("add_trainee")
         row = QHBoxLayout()
@@ -510,6 +510,7 @@ class DrillPage(QWidget):
         self.reveal.setVisible(run.level.hints)
         self.feedback.setText("")
         self.next_button.setEnabled(False)
+        self.next_button.setText("Next question  ⏎")
         self.pad.ask(q)
         self.fit_reading()
         self._tick()
@@ -567,7 +568,8 @@ class DrillPage(QWidget):
         if self.trainee and run.attempts:
             self.window_.store.record(self.trainee, run.attempts)
             saved = f" Saved for {self.trainee}."
-        weak = f" Weak spots: {', '.join(s.weak_spots)}." if s.weak_spots else ""
+        spots = [KINDS[k].title if k in KINDS else k for k in s.weak_spots]  # titles, not ids
+        weak = f" Weak spots: {', '.join(spots)}." if spots else ""
         self.summary.setText(f"Last drill: {s.correct}/{s.count} right, grade {s.grade}, "
                              f"best streak {s.best_streak}.{weak}{saved}")
         self.run = None

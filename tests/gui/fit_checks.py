@@ -103,8 +103,9 @@ def check_window(window: QWidget) -> int:
                 assert widest <= room, f"{name} is cut: {widest} px in {room}"
             if isinstance(widget, (QAbstractSpinBox, QLineEdit)):  # the value shows whole
                 edit = widget.lineEdit() if isinstance(widget, QAbstractSpinBox) else widget
-                need = edit.fontMetrics().horizontalAdvance(edit.text())
-                assert need <= edit.width() - 4, f"{name}: {edit.text()!r} in {edit.width()} px"
+                shown = edit.text() or edit.placeholderText()
+                need = edit.fontMetrics().horizontalAdvance(shown)
+                assert need <= edit.width() - 20, f"{name}: {shown!r} in {edit.width()} px"
             if isinstance(widget, QComboBox):
                 room = widget.width() - 40 - 16  # less the drop-down and the padding
                 widest = max(widget.fontMetrics().horizontalAdvance(widget.itemText(i))
