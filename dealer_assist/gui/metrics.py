@@ -60,8 +60,9 @@ class TouchScroll(QScrollArea):
     def fit(self) -> None:
         """Call after the content's text changed."""
         content = self.widget()
-        if content is not None and content.layout() is not None:
-            content.setMinimumHeight(content.layout().totalHeightForWidth(self.viewport().width()))
+        layout = content.layout() if content is not None else None
+        if layout is not None and layout.hasHeightForWidth():
+            content.setMinimumHeight(layout.totalHeightForWidth(self.viewport().width()))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
