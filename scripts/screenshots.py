@@ -1,5 +1,6 @@
 """Regenerate docs/screenshots/: each available game's table at 1024×600 and 1920×1080 (with a
-round in play, so cards, wagers and values show), each game's settlement, the wizard, dark theme.
+round in play, so cards, wagers and values show), each game's settlement, the wizard, dark theme,
+a Trianta Ena table with the banker and nine players, the training and reconcile windows.
 
     uv run python scripts/screenshots.py [--out DIR] [--theme light|dark] [GAME ...]
 """
@@ -161,7 +162,78 @@ def main() -> int:
     window.apply_theme(args.theme)
     players_display(window, args.out)
     confirmation(window, args.out)
+    crowded_table(window, args.out)
+    training(window, args.out)
+    reconciliation(window, args.out)
     return 0
+
+
+def crowded_table(window: MainWindow, out: Path) -> None:
+    """Trianta Ena with the banker and nine players: chips on more lines, the seats scroll."""
+    names = ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris", "Anna", "Kostas",
+             "Katerina", "Yannis")
+    seats = [{"name": n, "money": 300 if i == 0 else 100} for i, n in enumerate(names)]
+    session = Session.new("trianta_ena", {"min_bet": 5, "bank_multiple": 3}, seats, 1,
+                          path=Path(os.environ["DEALER_ASSIST_DATA"]) / "trianta-10.db")
+    for seat, card in ((1, "KH"), (2, None), (3, None)):
+        session.submit({"type": "deal", "seat": seat, "card": card})
+    window.show_session(session)
+    for size in SIZES:
+        grab(window, size, out / f"trianta_ena_10_seats_{size[0]}x{size[1]}.png")
+    window.close_table()
+
+
+def training(window: MainWindow, out: Path) -> None:
+    """The training window: a Greek 31 question with its hint, a 31 Classic irregularity
+    answered, a trainee's progress and the overview; at 1024×600 and 1920×1080."""
+    from dealer_assist.gui.training_window import open_training
+    from dealer_assist.training.drills import kinds_for
+
+    for size in SIZES:
+        window.resize(*size)
+        tool = open_training(window)
+        drill = tool.drill
+        grab_widget(tool, size, out / f"training_setup_{size[0]}x{size[1]}.png")
+        if "Maria" not in tool.store.trainees():
+            drill.new_name.setText("Maria")
+            drill.add_trainee()
+        drill.level_box.setCurrentIndex(drill.level_box.findData("learning"))
+        drill.count_box.setValue(1)
+        drill.seed_box.setValue(4)
+        drill.start()
+        suffix = "" if size == SIZES[0] else f"_{size[0]}x{size[1]}"
+        grab_widget(tool, size, out / f"training{suffix}.png")
+        drill.submit(drill.run.current.answer)
+        drill.next_question()
+        drill.game_box.setCurrentIndex(drill.game_box.findData("classic31"))
+        drill.kind_box.setCurrentIndex(drill.kind_box.findData(
+            kinds_for("classic31", irregular=True)[0]))
+        drill.start()
+        drill.submit(drill.run.current.answer)
+        grab_widget(tool, size, out / f"training-classic31{suffix}.png")
+        drill.next_question()
+        tool.tabs.setCurrentIndex(1)
+        grab_widget(tool, size, out / f"training-progress{suffix}.png")
+        tool.tabs.setCurrentIndex(2)
+        grab_widget(tool, size, out / f"training-overview{suffix}.png")
+        tool.close()
+
+
+def reconciliation(window: MainWindow, out: Path) -> None:
+    """The reconcile window with two logs (the report tests' sessions) at both sizes."""
+    sys.path.insert(0, str(ROOT / "tests" / "reports"))
+    from report_sessions import greek_session, second_session
+
+    from dealer_assist.gui.reconcile import open_reconcile
+
+    folder = Path(os.environ["DEALER_ASSIST_DATA"])
+    logs = [greek_session(folder / "friday-table1.db"),
+            second_session(folder / "friday-table2.db")]
+    for size in SIZES:
+        window.resize(*size)
+        tool = open_reconcile(window, logs)
+        grab_widget(tool, size, out / f"reconcile_{size[0]}x{size[1]}.png")
+        tool.close()
 
 
 def players_display(window: MainWindow, out: Path) -> None:

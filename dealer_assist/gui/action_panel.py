@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -38,6 +39,8 @@ COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of
 # a second tap on a place whose action changed this long ago or less is a double tap, ignored:
 # the next player's "Stick" takes this player's place, so it would stick two players
 DOUBLE_TAP_S = 0.4
+ONE_LINE_SEATS = 6  # up to this many seats, the chips of a row always take one line
+CHIP_EDGES = 10  # a chip's border, padding and label margins around its widest word
 
 
 def same_action(a: Action | None, b: Action | None) -> bool:
@@ -175,37 +178,68 @@ class SlotRows:
     in a round; the row tapped last and the blanks above it stay (closing one above would
     slide the rows below it under the finger) until a tap above them, an entry made away from
     the panel (``ActionPanel``: ``last_row`` is then None) or the round's end. When the rows
-    would not fit, every blank but the one last tapped closes."""
+    would not fit, every blank but the one last tapped closes.
+
+    A row of seat chips may take several lines (many seats on a narrow panel): such a
+    "tall" kind gets a blank row only if that row is as tall, else a new row at the end;
+    a row never gets lower within a round, so nothing below it ever moves."""
 
     def __init__(self, limit: int) -> None:
         self.rows: list[tuple | None] = []
-        self.limit = limit
+        self.heights: list[int] = []  # lines per row
+        self.tall = 1  # the lines of a row of chips
+        self.limit = limit  # in lines
         self.last_row: int | None = None
 
     def restart(self) -> None:
         """Forget the rows, but keep the one last tapped blank."""
-        self.rows = [None] * (self.last_row + 1) if self.last_row is not None else []
+        if self.last_row is not None and self.last_row < len(self.rows):
+            self.rows = [None] * (self.last_row + 1)
+            self.heights = self.heights[:self.last_row + 1]
+        else:
+            self.rows, self.heights = [], []
 
-    def place(self, keys: list[tuple]) -> list[tuple | None]:
+    def place(self, keys: list[tuple], tall: int = 1,
+              tall_keys: frozenset = frozenset()) -> list[tuple | None]:
+        """The rows for ``keys``; ``tall_keys`` take ``tall`` lines, the others one."""
+        if tall != self.tall:  # the chips take other lines now: the rows start afresh
+            self.rows, self.heights, self.last_row, self.tall = [], [], None, tall
         wanted = set(keys)
         rows = [k if k in wanted else None for k in self.rows]
+        heights = list(self.heights) + [1] * (len(rows) - len(self.heights))
         last = self.last_row if self.last_row is not None and self.last_row < len(rows) else -1
         for key in keys:
             if key in rows:
                 continue
-            free = [i for i, k in enumerate(rows) if k is None and i != last]
+            need = tall if key in tall_keys else 1
+            free = [i for i, k in enumerate(rows) if k is None and i != last
+                    and heights[i] >= need]
             if free:
                 rows[free[0]] = key
             else:
                 rows.append(key)
-        if len(rows) > self.limit:  # too many: close every blank but the one just tapped
-            rows = [k for i, k in enumerate(rows) if k is not None or i == last]
+                heights.append(need)
+        if sum(heights) > self.limit:  # too many: close every blank but the one just tapped
+            keep = [i for i, k in enumerate(rows) if k is not None or i == last]
         else:  # the blanks below the row tapped last close up
-            rows = [k for i, k in enumerate(rows) if k is not None or i <= last]
+            keep = [i for i, k in enumerate(rows) if k is not None or i <= last]
+        rows, heights = [rows[i] for i in keep], [heights[i] for i in keep]
         while rows and rows[-1] is None:
             rows.pop()
-        self.rows = rows
+            heights.pop()
+        self.rows, self.heights = rows, heights
         return rows
+
+    def row_at(self, line: int) -> int:
+        """The row that grid line ``line`` belongs to."""
+        for row in range(len(self.heights)):
+            if line < self.top(row + 1):
+                return row
+        return len(self.heights) + line - self.top(len(self.heights))
+
+    def top(self, row: int) -> int:
+        """The first line of row ``row``."""
+        return sum(self.heights[:row])
 
 
 class Board(QWidget):
@@ -228,23 +262,41 @@ class Board(QWidget):
             widget.deleteLater()
         self.widgets = []
 
-    def add(self, widget: QWidget, row: int, col: int, span: int = 1) -> None:
-        widget.setFixedHeight(row_px())
-        self.grid.setRowMinimumHeight(row, row_px())
-        self.grid.addWidget(widget, row, col, 1, span)
+    def add(self, widget: QWidget, row: int, col: int, span: int = 1, rows: int = 1) -> None:
+        widget.setFixedHeight(rows * row_px() + (rows - 1) * self.grid.spacing())
+        for line in range(row, row + rows):
+            self.grid.setRowMinimumHeight(line, row_px())
+        self.grid.addWidget(widget, row, col, rows, span)
         widget.show()
         self.widgets.append(widget)
+
+
+@dataclass(frozen=True)
+class ChipLines:
+    """How the seat chips of a row are laid out: ``per_line`` seats on each of ``lines``
+    lines (seat s on line (s-1) // per_line, always the same place), in ``compact`` type."""
+
+    per_line: int
+    lines: int = 1
+    compact: bool = False
+
+    def place(self, seat: int) -> tuple[int, int]:
+        """The (line, column) of seat ``seat``'s chip; column 0 is the row's title."""
+        return (seat - 1) // self.per_line, 1 + (seat - 1) % self.per_line
 
 
 class ActionPanel(QWidget):
     """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
     ``collapsed(type)`` for a button that stands for several actions (Cash out…);
     ``double_tap(index)`` when a tap is ignored because it came within DOUBLE_TAP_S of the
-    place's action changing under the finger (the keyboard is never held back)."""
+    place's action changing under the finger (the keyboard is never held back);
+    ``lines_changed()`` when a row of seat chips starts taking more or fewer lines (many
+    seats on a narrow panel), so that the screen gives the panel the height it needs."""
 
     triggered = Signal(int)
     collapsed = Signal(str)
     double_tap = Signal(int)
+    lines_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -253,6 +305,10 @@ class ActionPanel(QWidget):
         self.buttons: dict[int, ActionButton] = {}  # action index -> its button or chip
         self.key_order: list[int | str] = []  # what F1, F2, ... trigger: an index or a type
         self.seat_count = 0
+        self.chips = ChipLines(1)
+        self.names: tuple[str, ...] = ()
+        self.selected: Action | None = None
+        self._metrics: dict[tuple, QFontMetrics] = {}
         self.costly_named = 0  # rows of per-seat costly actions kept this round
         self.round_key: object = None
         self.shown: dict[tuple, tuple] = {}  # place (board, row, column) -> action identity
@@ -260,6 +316,9 @@ class ActionPanel(QWidget):
         self.tapped_place: tuple | None = None
         self.entries_since_tap = 0
         outer = QVBoxLayout(self)
+        # the panel's width is what minimumSizeHint asks, not the rows' widest (the rows are
+        # laid out for the width the panel gets: more lines of chips when it is narrow)
+        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetNoConstraint)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
         self.board = Board("actionBoard", 5, self)
@@ -289,33 +348,48 @@ class ActionPanel(QWidget):
             self.board.slots.restart()  # a new round: afresh, but the place last tapped blank
             self.round_key, self.seat_count = round_key, len(names)
         self.actions_list = list(actions)
+        if names != self.names:
+            self.names = names
+            self.updateGeometry()  # the room one line of chips needs
+        self.selected = selected
         self.buttons = {}
         self.key_order = []
+        chips = self.chip_lines(names)
+        if chips.lines != self.chips.lines:
+            self.chips = chips
+            self.lines_changed.emit()  # the screen makes room first: the rows fit below
+        self.chips = chips
+        lines = chips.lines
         groups = group_actions(actions, names)
         costly = [g for g in groups if g.costly]
         named_rows = max(self.costly_named, sum(1 for g in costly if g.named))
-        costly_rows = named_rows + 1 if costly else 0
+        costly_lines = named_rows * lines + 1 if costly else 0
         rows_here = max(1, (self.height() - 12) // (row_px() + 4))  # less the rule
-        self.board.slots.limit = max(1, rows_here - costly_rows)
+        self.board.slots.limit = max(1, rows_here - costly_lines)
         board = self.board
         board.clear()
+        for line in range(board.grid.rowCount()):
+            board.grid.setRowMinimumHeight(line, 0)
         mine = [g for g in groups if not g.costly]
         by_key = {g.key: g for g in mine}
-        for row, key in enumerate(board.slots.place([g.key for g in mine])):
-            if key is None:
-                spacer = QWidget(board)
-                spacer.setFixedHeight(row_px())
-                board.add(spacer, row, 0)
+        tall = frozenset(g.key for g in mine if g.named or len(g.items) > 1)
+        slots = board.slots
+        for slot, key in enumerate(slots.place([g.key for g in mine], lines, tall)):
+            height = slots.heights[slot]
+            if key is None:  # a blank keeps its height: nothing below it moves
+                board.add(QWidget(board), slots.top(slot), 0, rows=height)
                 continue
-            self._show_group(board, by_key[key], row, selected, names)
+            self._show_group(board, by_key[key], slots.top(slot), selected, names,
+                             lines=height)
         self._show_costly(costly, selected, names)
         self.rule.setVisible(bool(self.costly.widgets))
         self.costly.setVisible(bool(self.costly.widgets))
         for board in (self.board, self.costly):  # empty columns keep their width too
-            for col in range(len(names) + 1):
-                board.grid.setColumnStretch(col, 1 if col else 0)
-                board.grid.setColumnMinimumWidth(col, mm_px(TOUCH_MM) if col else
-                                                 self.title_width())
+            for col in range(max(board.grid.columnCount(), chips.per_line + 1)):
+                board.grid.setColumnStretch(col, 1 if 0 < col <= chips.per_line else 0)
+                board.grid.setColumnMinimumWidth(  # never wider than the panel's room
+                    col, self.title_width() if col == 0 else
+                    mm_px(TOUCH_MM) if col <= chips.per_line else 0)
         self._note_changes()
         QTimer.singleShot(0, self, self.fit_names)
 
@@ -352,6 +426,71 @@ class ActionPanel(QWidget):
         self.tapped_place = place
         self.triggered.emit(index)
 
+    def chip_lines(self, names: tuple[str, ...]) -> ChipLines:
+        """One line of chips in the row type if every name fits, else in the compact type,
+        else as many lines as the compact chips need (a name is never cut or replaced)."""
+        seats = max(1, len(names))
+        room = self.width() - self.title_width(1)
+        if room <= 0:  # not laid out yet
+            return ChipLines(seats)
+        for compact in (False, True):
+            if seats * (self.chip_width(names, compact) + 4) <= room:
+                return ChipLines(seats, 1, compact)
+        room = self.width() - self.title_width(2)
+        per_line = max(1, room // (self.chip_width(names, True) + 4))
+        lines = -(-seats // per_line)
+        return ChipLines(-(-seats // lines), lines, True)  # balanced: 5 + 5, not 8 + 2
+
+    def chip_width(self, names: tuple[str, ...], compact: bool) -> int:
+        """The narrowest chip that shows every word of every name, and 9 mm at least."""
+        metrics = self._chip_metrics(compact)
+        words = [w for name in names for w in name.split()] or ["0"]
+        return max(mm_px(TOUCH_MM), max(metrics.horizontalAdvance(w) for w in words) + CHIP_EDGES)
+
+    def _chip_metrics(self, compact: bool) -> QFontMetrics:
+        """The chip label's type as the theme sets it (measured on a hidden chip)."""
+        key = (compact, hash(self.window().styleSheet()))  # the theme is set on the window
+        if key not in self._metrics:
+            self._metrics[key] = self._measure(compact)
+        return self._metrics[key]
+
+    def _measure(self, compact: bool) -> QFontMetrics:
+        probe = ActionButton("", "chipProbe", self)
+        probe.setProperty("seatChip", True)
+        probe.setProperty("compact", compact)
+        probe.layout().setContentsMargins(1, 1, 1, 1)
+        probe.hide()
+        probe.ensurePolished()
+        probe.label.ensurePolished()
+        metrics = probe.label.fontMetrics()
+        probe.setParent(None)
+        return metrics
+
+    def minimumSizeHint(self) -> QSize:
+        """Up to six seats, room for one line of chips in the compact type (the cards beside
+        give way down to 9 mm) if the window has that room; else three chips a line."""
+        least = touch_px() * 3 + 3 * (self.chip_width(self.names, True) + 4) + 2
+        hint = QSize(least, super().minimumSizeHint().height())
+        if not 0 < len(self.names) <= ONE_LINE_SEATS:
+            return hint
+        one_line = touch_px() * 3 + len(self.names) * (self.chip_width(self.names, True) + 4) + 2
+        return QSize(max(least, min(one_line, self._room_beside())), hint.height())
+
+    def _room_beside(self) -> int:
+        """The width the row beside leaves the panel (the cards and tools at their least)."""
+        parent = self.parentWidget()
+        layout = parent.layout() if parent is not None else None
+        if layout is None:
+            return 0
+        others = sum(layout.itemAt(i).minimumSize().width() + layout.spacing()
+                     for i in range(layout.count()) if layout.itemAt(i).widget() is not self)
+        margins = layout.contentsMargins()
+        return parent.width() - others - margins.left() - margins.right()
+
+    def action_lines(self, rows: int) -> int:
+        """The lines of buttons ``rows`` rows of actions take: a row of chips may take two."""
+        return rows * self.chips.lines
+
     def _show_costly(self, groups: list[Group], selected: Action | None,
                      names: tuple[str, ...]) -> None:
         """Costly actions sit at the bottom, each kind in a fixed place: the per-seat ones
@@ -360,16 +499,18 @@ class ActionPanel(QWidget):
         board.clear()
         named = [g for g in groups if g.named]
         wide = [g for g in groups if not g.named]
-        columns = max(1, len(names)) + 1
+        lines = self.chips.lines
+        columns = self.chips.per_line + 1
         span = max(1, columns // 2)
+        for line in range(board.grid.rowCount()):
+            board.grid.setRowMinimumHeight(line, 0)
         # per-seat rows once shown keep their place (blank) until the round ends
         self.costly_named = max(self.costly_named, len(named)) if groups else self.costly_named
-        above = self.costly_named
+        above = self.costly_named * lines
         for row, group in enumerate(named):
-            self._show_group(board, group, above - 1 - row, selected, names)
-        for row in range(len(named), above):
-            spacer = QWidget(board)
-            board.add(spacer, above - 1 - row, 0)
+            self._show_group(board, group, above - lines * (1 + row), selected, names)
+        for row in range(len(named), self.costly_named):
+            board.add(QWidget(board), above - lines * (1 + row), 0, rows=lines)
         for group in wide:
             kind = group.items[0][1].type
             slot = WIDE_SLOTS.get(kind, 1)
@@ -377,9 +518,14 @@ class ActionPanel(QWidget):
                              span if slot == 0 else columns + 1 - span)
         for row in range(above + 1):
             board.grid.setRowMinimumHeight(row, row_px())
+        for col in range(columns):
+            board.grid.setColumnMinimumWidth(col, 0)
 
-    def title_width(self) -> int:
-        """The title column: wider on a wide panel, where the type is bigger too."""
+    def title_width(self, lines: int | None = None) -> int:
+        """The title column: wider on a wide panel, where the type is bigger too; narrower
+        when rows of chips take two lines or more (a title then has that height to wrap in)."""
+        if (self.chips.lines if lines is None else lines) > 1:
+            return max(touch_px() * 2, int(self.width() * 0.18))
         return max(touch_px() * 3, int(self.width() * 0.26))
 
     def _remember_tap(self, index: int) -> None:
@@ -392,12 +538,18 @@ class ActionPanel(QWidget):
             if button in board.widgets:
                 position = board.grid.indexOf(button)
                 if position >= 0:
-                    board.slots.last_row = board.grid.getItemPosition(position)[0]
+                    board.slots.last_row = board.slots.row_at(
+                        board.grid.getItemPosition(position)[0])
 
     def _show_group(self, board: Board, group: Group, row: int, selected: Action | None,
-                    names: tuple[str, ...], col: int = 0, span: int | None = None) -> None:
-        columns = max(1, len(names))
+                    names: tuple[str, ...], col: int = 0, span: int | None = None,
+                    lines: int | None = None) -> None:
+        """A group from grid row ``row``, ``lines`` lines tall (a row of chips: as many as
+        the chips take; a wide button fills its place)."""
+        chips = self.chips
+        columns = chips.per_line
         whole = span or columns + 1
+        lines = lines or (1 if span is not None or not group.named else chips.lines)
         first_index, first = group.items[0]
         if group.key[0] == "collapsed":
             button = self._button(group.title, first_index, first, selected, group.costly, board)
@@ -405,7 +557,7 @@ class ActionPanel(QWidget):
             self._key(button, first.type, f"{group.title}")
             for index, _action in group.items:
                 self.buttons[index] = button
-            board.add(button, row, col, whole)
+            board.add(button, row, col, whole, lines)
             return
         if not group.named and len(group.items) == 1:
             index, action = group.items[0]
@@ -413,7 +565,7 @@ class ActionPanel(QWidget):
             hint = explain(group)
             button = self._button(text + (f" — {hint}" if hint else ""), index, action,
                                   selected, group.costly, board)
-            board.add(button, row, col, whole)
+            board.add(button, row, col, whole, lines)
             return
         if not group.named:  # "Discard 5H", "Discard KD": title "Discard", chips 5H, KD
             labels = [a.label for _i, a in group.items]
@@ -422,12 +574,13 @@ class ActionPanel(QWidget):
             title.setObjectName("groupTitle")
             title.setWordWrap(True)
             title.setFixedWidth(self.title_width())
-            board.add(title, row, 0)
+            board.add(title, row, 0, rows=lines)
             for k, (index, action) in enumerate(group.items):
                 button = self._button(action.label[len(prefix):], index, action, selected,
                                       group.costly, board)
                 button.setToolTip(action.label)
-                board.add(button, row, min(1 + k, columns))
+                line, column = chips.place(min(k + 1, columns * lines))
+                board.add(button, row + line, column)
             return
         heading = re.sub(r"\s+to …", "", group.title)  # "Face-down card to …, entered"
         heading = re.sub(r"[:\s]*…$", "", heading).strip()  # "Ante: …" → "Ante"
@@ -443,17 +596,18 @@ class ActionPanel(QWidget):
         title.setFixedWidth(self.title_width())
         title.setToolTip(group.title + ": the card is entered later, when it is shown"
                          if explain(group) else group.title)
-        board.add(title, row, 0)
+        board.add(title, row, 0, rows=lines)
         for index, action in sorted(group.items, key=lambda item: item[1].seat or 0):
             seat = action.seat or 1
             name = names[seat - 1] if seat <= len(names) else str(seat)
-            text = name
-            button = self._button(text, index, action, selected, group.costly, board)
+            button = self._button(name, index, action, selected, group.costly, board)
             button.setProperty("seatChip", True)
-            button.setProperty("full", text)
+            button.setProperty("compact", chips.compact)
+            button.layout().setContentsMargins(1, 1, 1, 1)  # CHIP_EDGES
             button.setToolTip(action.label + (f" ({range_text(action)})"
                                               if action.asks == "amount" else ""))
-            board.add(button, row, seat)
+            line, column = chips.place(seat)
+            board.add(button, row + line, column)
 
     def _button(self, text: str, index: int, action: Action, selected: Action | None,
                 costly: bool, board: Board) -> ActionButton:
@@ -477,16 +631,10 @@ class ActionPanel(QWidget):
         button.setProperty("key", key)
 
     def fit_names(self) -> None:
-        """A chip too narrow for its player's name shows the seat number instead."""
-        for index, button in self.buttons.items():
-            if not button.property("seatChip"):
-                continue
-            action = self.actions_list[index]
-            full = button.property("full") or button.label.text()
-            metrics = button.label.fontMetrics()
-            room = button.label.contentsRect().width()
-            fits = all(metrics.horizontalAdvance(w) <= room for w in full.split())
-            button.label.setText(full if fits else str(action.seat))
+        """After a resize: the chips' lines and type again, if the names no longer fit."""
+        names = self.names
+        if names and self.chip_lines(names) != self.chips:
+            self.set_actions(self.actions_list, self.selected, names, self.round_key)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

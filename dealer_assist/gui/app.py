@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.gui.confirm import ConfirmDialog
+from dealer_assist.gui.metrics import fit_to_screen
 from dealer_assist.gui.offer_dialog import ChooserDialog
 from dealer_assist.gui.resources import THEMES, stylesheet
 from dealer_assist.gui.slip import open_slip
@@ -86,17 +87,7 @@ class MainWindow(QMainWindow):
 
     def fit_screen(self) -> None:
         """Open at the screen's available size (a 1024×600 tablet, a desktop)."""
-        screen = self.screen() or QApplication.primaryScreen()
-        if screen is None:
-            self.resize(1024, 600)
-            return
-        area = screen.availableGeometry()
-        self.setGeometry(area)
-        frame = self.frameGeometry()  # keep the title bar on the screen too
-        if frame.height() > area.height() or frame.width() > area.width():
-            self.resize(area.width() - (frame.width() - self.width()),
-                        area.height() - (frame.height() - self.height()))
-            self.move(area.topLeft())
+        fit_to_screen(self)
 
     # ------------------------------------------------------------ menus
 

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QFileDialog,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -27,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.gui.metrics import fit_to_screen, touch_px, touch_scroll
 from dealer_assist.reports.chart import ChartData, chart_data
 from dealer_assist.reports.export_csv import write_csv
 from dealer_assist.reports.export_json import to_json
@@ -133,7 +132,7 @@ def _label(text: str, color: str | None = None, bold: bool = False) -> QLabel:
 def _grid(header: list[str], rows: list[list[object]], bad_column: int | None = None
           ) -> QTableWidget:
     """A read-only table; cells of ``bad_column`` that are not zero or empty are shown in red."""
-    table = QTableWidget(len(rows), len(header))
+    table = ReportTable(len(rows), len(header))
     table.setHorizontalHeaderLabels(header)
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -150,15 +149,27 @@ def _grid(header: list[str], rows: list[list[object]], bad_column: int | None = 
                 item.setFont(font)
             table.setItem(r, c, item)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)
     table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    table.setMinimumWidth(table.horizontalHeader().length() + 2 * table.frameWidth())
-    table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
-    height = table.horizontalHeader().height() + 4
-    height += sum(table.rowHeight(r) for r in range(min(len(rows), 12)))
-    table.setMinimumHeight(height)
-    table.setMaximumHeight(height if len(rows) <= 12 else 16777215)
+    table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
     return table
+
+
+class ReportTable(QTableWidget):
+    """A table as wide as its columns and as tall as its rows (up to 12, then it scrolls),
+    measured when asked, so in the theme's type size rather than the one it was made in."""
+
+    ROWS = 12
+
+    def sizeHint(self) -> QSize:
+        frame = 2 * self.frameWidth()
+        shown = min(self.rowCount(), self.ROWS)
+        bar = self.verticalScrollBar().sizeHint().width() if self.rowCount() > shown else 0
+        height = self.horizontalHeader().sizeHint().height() + frame
+        height += sum(self.rowHeight(r) for r in range(shown))
+        return QSize(self.horizontalHeader().length() + frame + bar, height)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
 
 def _plan_box(plan: TransferPlan | None, why: str = "no table could be reconciled") -> QWidget:
@@ -175,16 +186,6 @@ def _plan_box(plan: TransferPlan | None, why: str = "no table could be reconcile
     explanation.setObjectName("planExplanation")
     layout.addWidget(explanation)
     return box
-
-
-def _scroll(widget: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    area.setMinimumWidth(widget.minimumSizeHint().width() + 24)  # room for the vertical bar
-    return area
 
 
 class TablePage(QWidget):
@@ -204,7 +205,6 @@ class TablePage(QWidget):
             layout.addWidget(_label(f"Cannot reconcile: {table.error}", tone("bad")))
             layout.addStretch(1)
             return
-        splitter = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 6, 0)
@@ -235,10 +235,25 @@ class TablePage(QWidget):
         right_layout.addWidget(_label("Results per round", bold=True))
         self.rounds = _grid(*round_rows(table))
         right_layout.addWidget(self.rounds, 2)
-        splitter.addWidget(_scroll(left))
-        splitter.addWidget(right)
-        splitter.setSizes([600, 560])
-        layout.addWidget(splitter, 1)
+        # side by side where both fit, else one under the other; the report scrolls
+        self.left, self.right = left, right
+        body = QWidget()
+        self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight, body)
+        self.body.setContentsMargins(0, 0, 0, 0)
+        self.body.addWidget(left, 1)
+        self.body.addWidget(right, 1)
+        self.scroll = touch_scroll(body)
+        layout.addWidget(self.scroll, 1)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.chart is None:
+            return
+        need = self.left.minimumSizeHint().width() + self.right.minimumSizeHint().width() + 40
+        wide = self.width() >= need
+        self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                               else QBoxLayout.Direction.TopToBottom)
+        self.scroll.fit()
 
 
 class AllTablesPage(QWidget):
@@ -258,12 +273,8 @@ class ReconcileWindow(QWidget):
     def __init__(self, paths: list[Path], parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Reconcile sessions")
-        screen = parent.screen() if parent is not None else None
-        screen = screen or QGuiApplication.primaryScreen()
-        area = screen.availableGeometry() if screen is not None else None
-        # as big as asked, never bigger than the screen (a 1024×600 tablet)
-        self.resize(min(1200, area.width()) if area else 1200,
-                    min(820, area.height()) if area else 820)
+        self.setObjectName("reconcileWindow")  # styled by the theme, as the table screen
+        fit_to_screen(self)
         self.paths = [Path(p) for p in paths]
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -273,7 +284,7 @@ class ReconcileWindow(QWidget):
         for key, text in (("add", "Add logs…"), ("refresh", "Refresh"), ("csv", "Export CSV…"),
                           ("json", "Export JSON…"), ("pdf", "Export PDF…")):
             button = QPushButton(text)
-            button.setMinimumHeight(40)
+            button.setMinimumHeight(touch_px())
             self.buttons[key] = button
             bar.addWidget(button)
         self.buttons["add"].clicked.connect(self.add_logs)

@@ -11,10 +11,11 @@ from PySide6.QtWidgets import QWidget
 
 THEMES = ("light", "dark")
 # the themes style these screens only, so that panels from other modules shown inside the
-# window (camera, training, reconcile) keep their own fonts and sizes
+# window (the camera) keep their own fonts and sizes
 SCOPES = ("#tableScreen", "#startScreenHost", "#sessionWizard", "#settlementDialog",
           "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog",
-          "#correctDialog", "#confirmDialog", "#settlementSlip")
+          "#correctDialog", "#confirmDialog", "#settlementSlip", "#trainingWindow",
+          "#reconcileWindow")
 GLOBAL = ("QMenuBar", "QMenu", "QToolTip")
 CONTAINERS = ("QWidget", "QDialog", "QWizard", "QWizardPage", "QMainWindow")
 

@@ -28,7 +28,7 @@ from dealer_assist.gui.confirm import ConfirmDialog, consequence
 from dealer_assist.gui.head_widget import add_head, session_head
 from dealer_assist.gui.history import HistoryDialog
 from dealer_assist.gui.input_panel import InputPanel
-from dealer_assist.gui.metrics import touch_px
+from dealer_assist.gui.metrics import seats_scroll, touch_px
 from dealer_assist.gui.offer_dialog import ChooserDialog, OfferDialog, offer_actions
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
@@ -39,6 +39,7 @@ from dealer_assist.session.engine import Session
 from dealer_assist.variants.base import Action, RoundResult
 
 ACTION_ROWS = 6  # rows of action buttons the bottom always has room for
+SEATS_LEAST = 96  # the seats keep this much height (and scroll) when chips take two lines
 SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
 
 
@@ -76,8 +77,9 @@ class TableScreen(QWidget):
         layout.setSpacing(4)
         self.table = TableWidget(self)
         self.table.seat_clicked.connect(self.select_seat)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(seats_scroll(self.table), 1)  # many seats scroll, the actions never
         self.panel = ActionPanel(self)
+        self.panel.lines_changed.connect(self.fit_bottom)
         self.panel.triggered.connect(self.trigger)
         self.panel.collapsed.connect(self.choose_collapsed)
         self.panel.double_tap.connect(self._double_tap)
@@ -140,9 +142,19 @@ class TableScreen(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        pitch = row_px() + 4
-        self.bottom.setFixedHeight(max(ACTION_ROWS * pitch + 12, int(self.height() * 0.4)))
+        self.fit_bottom()
         self.fit_tools()
+
+    def fit_bottom(self) -> None:
+        """Room for the rows of actions (taller when a row of seat chips takes two lines)."""
+        pitch = row_px() + 4
+        wanted = self.panel.action_lines(ACTION_ROWS) * pitch + 12
+        seats = self.table.minimumHeight() if self.panel.chips.lines == 1 else SEATS_LEAST
+        room = self.height() - self.bar.sizeHint().height() - seats - 20  # margins, spacing
+        self.bottom.setFixedHeight(max(min(wanted, room), ACTION_ROWS * pitch + 12,
+                                       int(self.height() * 0.4)))
+        self.layout().activate()  # the panel has its new height before its rows are placed
+        self.bottom.layout().activate()
 
     def fit_tools(self) -> None:
         """The tool buttons as wide as their words at the type size in use."""

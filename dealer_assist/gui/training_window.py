@@ -33,6 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.errors import RuleError
+from dealer_assist.gui.action_panel import ActionButton
+from dealer_assist.gui.metrics import fit_to_screen, touch_px, touch_scroll
 from dealer_assist.training.drills import (
     AMOUNT,
     KINDS,
@@ -50,15 +52,28 @@ from dealer_assist.variants import get_variant
 
 GUEST = "(guest — not saved)"
 CHIPS = (1, 5, 10, 25, 100)
-BIG = 56  # touch target height in pixels
 
 
-def _button(text: str, slot: Callable[[], None], height: int = BIG) -> QPushButton:
+def _button(text: str, slot: Callable[[], None]) -> QPushButton:
+    """A touch-sized button (9 mm at the screen's density); its type comes from the theme."""
     button = QPushButton(text)
-    button.setMinimumHeight(height)
+    button.setMinimumHeight(touch_px())
+    button.setMinimumWidth(touch_px())
     button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys go to the window, not the button
     button.clicked.connect(lambda _checked=False: slot())
     return button
+
+
+def _stepper(box: QSpinBox) -> QHBoxLayout:
+    """A spin box between touch-sized − and + buttons (its own arrows are too small)."""
+    box.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    box.setStyleSheet("QSpinBox { padding-right: 8px; }"  # no arrows: − and + beside it
+                      "QSpinBox::up-button, QSpinBox::down-button { width: 0px; border: none; }")
+    row = QHBoxLayout()
+    row.addWidget(_button("−", box.stepDown))
+    row.addWidget(box, 1)
+    row.addWidget(_button("+", box.stepUp))
+    return row
 
 
 def _grid(table: QTableWidget, headers: tuple[str, ...], rows: list[tuple[str, ...]],
@@ -86,7 +101,7 @@ def _read_only_table() -> QTableWidget:
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     table.verticalHeader().setVisible(False)
-    table.verticalHeader().setDefaultSectionSize(34)
+    table.verticalHeader().setDefaultSectionSize(touch_px())
     table.horizontalHeader().setStretchLastSection(True)
     return table
 
@@ -101,14 +116,11 @@ class AnswerPad(QWidget):
         self.sign = 1
         self.digits = ""
         self.order: list[int] = []
-        self.display = QLineEdit()
-        self.display.setReadOnly(True)
-        self.display.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.display.setAlignment(Qt.AlignmentFlag.AlignRight)
-        font = self.display.font()
-        font.setPointSize(font.pointSize() + 8)
-        self.display.setFont(font)
-        self.display.setMinimumHeight(BIG)
+        self.display = QLabel()  # the answer so far: a long order wraps rather than scrolls
+        self.display.setWordWrap(True)
+        self.display.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.display.setObjectName("answerDisplay")
+        self.display.setMinimumHeight(touch_px())
         self.pages = QStackedWidget()
         self.pages.addWidget(self._amount_page())
         self.choice_page = QWidget()
@@ -142,9 +154,7 @@ class AnswerPad(QWidget):
             b.setObjectName(f"key{key}" if key.isdigit() else {"C": "clear", "⌫": "back"}[key])
             grid.addWidget(b, i // 3, i % 3)
         layout.addLayout(signs)
-        layout.addWidget(QLabel("Chips"))
         layout.addLayout(chips)
-        layout.addWidget(QLabel("Keypad"))
         layout.addLayout(grid)
         layout.addStretch(1)
         return page
@@ -167,13 +177,21 @@ class AnswerPad(QWidget):
         while self.choice_grid.count():
             item = self.choice_grid.takeAt(0)
             if item.widget():
-                item.widget().deleteLater()
-        longest = max((len(label) for _, label in question.choices), default=0)
-        columns = 1 if longest > 24 else (2 if len(question.choices) <= 4 else 3)
-        for i, (value, label) in enumerate(question.choices):
-            b = _button(f"{label}", lambda v=value: self.choose(v))
-            b.setObjectName(f"choice_{value}")
+                item.widget().setParent(None)  # gone now, not at the next event loop
+        # the table's big buttons, whose labels wrap onto a second line rather than being cut
+        buttons = [ActionButton(label, f"choice_{value}", self.choice_page)
+                   for value, label in question.choices]
+        metrics = buttons[0].label.fontMetrics() if buttons else None
+        widest = max((metrics.horizontalAdvance(label) + 24 for _v, label in question.choices),
+                     default=touch_px()) if metrics else touch_px()
+        room = self.pages.width() or self.width()
+        columns = max(1, min(3, len(buttons), room // (widest + 8)))
+        if len(buttons) <= 4:
+            columns = min(columns, 2)
+        for i, ((value, _label), b) in enumerate(zip(question.choices, buttons, strict=True)):
+            b.clicked.connect(lambda _=False, v=value: self.choose(v))
             self.choice_grid.addWidget(b, i // columns, i % columns)
+            b.show()
         if question.answer_type == ORDER:
             row = (len(question.choices) + columns - 1) // columns
             self.choice_grid.addWidget(_button("Clear", self.clear_order), row, 0)
@@ -244,6 +262,8 @@ class AnswerPad(QWidget):
             self.display.setText(format_answer(q, tuple(self.order)))
         else:
             self.display.setText("")
+        width = self.display.width() or self.width()  # as tall as the wrapped answer
+        self.display.setMinimumHeight(max(touch_px(), self.display.heightForWidth(width)))
 
     def keyboard(self, event: QKeyEvent) -> bool:
         """Keys: digits, +/-, Backspace, Delete, Enter; for choices, 1..9 pick one."""
@@ -303,10 +323,11 @@ class DrillPage(QWidget):
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.trainee_box = QComboBox()
         self.new_name = QLineEdit()
-        self.new_name.setPlaceholderText("new trainee's name")
-        add = _button("Add trainee", self.add_trainee, 40)
+        self.new_name.setPlaceholderText("new name")
+        add = _button("Add trainee", self.add_trainee)
         add.setObjectName("add_trainee")
         row = QHBoxLayout()
+        row.addWidget(self.trainee_box, 1)
         row.addWidget(self.new_name, 1)
         row.addWidget(add)
         self.game_box = QComboBox()
@@ -326,27 +347,35 @@ class DrillPage(QWidget):
         self.seed_box.setValue(int(time.time()) % 1000)
         for widget in (self.trainee_box, self.game_box, self.kind_box, self.level_box,
                        self.count_box, self.seed_box, self.new_name):
-            widget.setMinimumHeight(40)
-        form.addRow("Trainee", self.trainee_box)
-        form.addRow("", row)
+            widget.setMinimumHeight(touch_px())
+        numbers = _stepper(self.count_box)
+        numbers.addSpacing(16)
+        numbers.addWidget(QLabel("Seed"))
+        numbers.addLayout(_stepper(self.seed_box), 1)
+        form.addRow("Trainee", row)
         form.addRow("Game", self.game_box)
         form.addRow("Drill", self.kind_box)
         form.addRow("Level", self.level_box)
-        form.addRow("Questions", self.count_box)
-        form.addRow("Seed", self.seed_box)
+        form.addRow("Questions", numbers)
         start = _button("Start drill", self.start)
         start.setObjectName("start")
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         box = QGroupBox("New drill")
-        box.setFixedWidth(720)
+        box.setMaximumWidth(860)
         inner = QVBoxLayout(box)
         inner.addLayout(form)
         inner.addWidget(start)
-        layout = QVBoxLayout(page)
-        layout.addWidget(box, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.summary.setFixedWidth(720)
-        layout.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignHCenter)
+        column = QWidget()
+        column.setMaximumWidth(860)
+        inner = QVBoxLayout(column)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(box)
+        inner.addWidget(self.summary)
+        inner.addStretch(1)
+        layout = QHBoxLayout(page)
+        layout.addStretch(1)
+        layout.addWidget(column, 100)
         layout.addStretch(1)
         self._fill_kinds()
         return page
@@ -396,44 +425,47 @@ class DrillPage(QWidget):
     def _question(self) -> QWidget:
         page = QWidget()
         self.header = QLabel()
-        self.header.setObjectName("header")
+        self.header.setObjectName("drillHeader")
+        self.header.setWordWrap(True)
         self.timer_label = QLabel()
         self.timer_label.setAlignment(Qt.AlignmentFlag.AlignRight)
         top = QHBoxLayout()
         top.addWidget(self.header, 1)
         top.addWidget(self.timer_label)
         self.table = _read_only_table()
-        font = self.table.font()
-        font.setPointSize(font.pointSize() + 2)
-        self.table.setFont(font)
+        self.table.setObjectName("seatTable")
         self.info = QLabel()
         self.info.setWordWrap(True)
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        font = self.prompt.font()
-        font.setPointSize(font.pointSize() + 3)
-        font.setBold(True)
-        self.prompt.setFont(font)
+        self.prompt.setObjectName("drillPrompt")
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         self.feedback.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.feedback.setObjectName("feedback")
-        self.reveal = _button("Show answer", self.show_answer, 40)
+        self.reveal = _button("Show answer", self.show_answer)
         self.next_button = _button("Next question  ⏎", self.next_question)
         self.next_button.setObjectName("next")
-        self.stop_button = _button("Stop", self.finish, 40)
+        self.stop_button = _button("Stop", self.finish)
+        self.stop_button.setObjectName("stop")
+        # the question and its feedback scroll on a small screen; the buttons never do
+        reading = QWidget()
+        text = QVBoxLayout(reading)
+        text.setContentsMargins(0, 0, 0, 0)
+        text.addWidget(self.table)
+        text.addWidget(self.info)
+        text.addSpacing(8)
+        text.addWidget(self.prompt)
+        text.addWidget(self.hint)
+        text.addSpacing(8)
+        text.addWidget(self.feedback)
+        text.addStretch(1)
+        self.reading = touch_scroll(reading)
         left = QVBoxLayout()
         left.addLayout(top)
-        left.addWidget(self.table)
-        left.addWidget(self.info)
-        left.addSpacing(8)
-        left.addWidget(self.prompt)
-        left.addWidget(self.hint)
-        left.addSpacing(8)
-        left.addWidget(self.feedback)
-        left.addStretch(1)
+        left.addWidget(self.reading, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reveal)
         buttons.addWidget(self.stop_button)
@@ -441,7 +473,7 @@ class DrillPage(QWidget):
         buttons.addWidget(self.next_button)
         left.addLayout(buttons)
         self.pad = AnswerPad(self.submit)
-        self.pad.setMinimumWidth(360)
+        self.pad.setMinimumWidth(7 * touch_px())
         layout = QHBoxLayout(page)
         layout.addLayout(left, 3)
         layout.addWidget(self.pad, 2)
@@ -478,10 +510,15 @@ class DrillPage(QWidget):
         self.reveal.setVisible(run.level.hints)
         self.feedback.setText("")
         self.next_button.setEnabled(False)
+        self.next_button.setText("Next question  ⏎")
         self.pad.ask(q)
+        self.fit_reading()
         self._tick()
         self.ticker.start()
         self.window_.setFocus()
+
+    def fit_reading(self) -> None:
+        self.reading.fit()
 
     def _tick(self) -> None:
         run = self.run
@@ -499,6 +536,7 @@ class DrillPage(QWidget):
         if run and run.current:
             self.hint.setText(f"Answer: {run.current.answer_text()}")
             self.hint.setVisible(True)
+            self.fit_reading()
 
     def submit(self, given: object) -> None:
         run = self.run
@@ -514,6 +552,7 @@ class DrillPage(QWidget):
         self.pad.setEnabled(False)
         self.next_button.setEnabled(True)
         self.feedback_shown = True
+        self.fit_reading()
         if run.done:
             self.next_button.setText("See results  ⏎")
         else:
@@ -529,7 +568,8 @@ class DrillPage(QWidget):
         if self.trainee and run.attempts:
             self.window_.store.record(self.trainee, run.attempts)
             saved = f" Saved for {self.trainee}."
-        weak = f" Weak spots: {', '.join(s.weak_spots)}." if s.weak_spots else ""
+        spots = [KINDS[k].title if k in KINDS else k for k in s.weak_spots]  # titles, not ids
+        weak = f" Weak spots: {', '.join(spots)}." if spots else ""
         self.summary.setText(f"Last drill: {s.correct}/{s.count} right, grade {s.grade}, "
                              f"best streak {s.best_streak}.{weak}{saved}")
         self.run = None
@@ -552,7 +592,7 @@ class ProgressPage(QWidget):
         super().__init__()
         self.window_ = window
         self.trainee_box = QComboBox()
-        self.trainee_box.setMinimumHeight(40)
+        self.trainee_box.setMinimumHeight(touch_px())
         self.trainee_box.currentIndexChanged.connect(self.show_progress)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -630,6 +670,7 @@ class TrainingWindow(QWidget):
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Dealer training")
+        self.setObjectName("trainingWindow")  # styled by the theme, as the table screen
         self.store = store or TrainingStore()
         self.clock = clock
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -642,7 +683,7 @@ class TrainingWindow(QWidget):
         self.tabs.addTab(self.overview, "Trainer overview")
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
-        self.resize(1180, 760)
+        fit_to_screen(self)
         self.refresh()
 
     def refresh(self, current: str | None = None) -> None:

@@ -43,6 +43,9 @@ def check_fits(window) -> None:
         assert min(button.width(), button.height()) >= least - 1, f"{name} is too small"
         if isinstance(button, ActionButton):
             assert label_fits(button.label), f"{name}: {button.label_text()!r} is cut off"
+            if button.property("seatChip"):  # the player's name, never the seat number
+                assert button.label_text() in screen.session.names, (
+                    f"{name} shows {button.label_text()!r}, not a player's name")
         elif button.text():
             room = button.contentsRect().width() - 4
             assert button.fontMetrics().horizontalAdvance(button.text()) <= room, name
