@@ -21,8 +21,13 @@ SHORT = ("Ann", "Bea", "Cy", "Dora", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 # than the panel has: in the play, a new row then lands where the dealer last tapped
 TOO_MANY = pytest.mark.xfail(strict=True, reason="Trianta Ena, 10 seats at 1024×600: rows "
                              "of chips on 2-3 lines do not all fit; blanks close up")
-CASES = [pytest.param(game, size, LONG, marks=TOO_MANY if (game, size) == (
-    "trianta_ena", (1024, 600)) else ()) for game in GAMES for size in SIZES]
+# Known limit too: six 8-letter names at 1024×600 put 31 Classic's chips on two lines, and its
+# play (play, fold, cards, forfeits, misdeal) then needs more lines than the panel has
+CLASSIC_LONG = pytest.mark.xfail(strict=True, reason="31 Classic, six long names at 1024×600: "
+                                 "rows of chips on 2 lines do not all fit in the play")
+LIMITS = {("trianta_ena", (1024, 600)): TOO_MANY, ("classic31", (1024, 600)): CLASSIC_LONG}
+CASES = [pytest.param(game, size, LONG, marks=LIMITS.get((game, size), ()))
+         for game in GAMES for size in SIZES]
 CASES.append(pytest.param("trianta_ena", (1024, 600), SHORT, marks=TOO_MANY))
 
 
