@@ -360,16 +360,9 @@ class EventLog:
         """Every event body in order, each its own dict (its nested values, if any, shared
         with identical events). A long session repeats a few hundred distinct events, so each
         distinct body is decoded once and copied: twice as fast for a replay."""
-        decoded: dict[str, Any] = {}
-        events = []
         try:
-            for (body,) in self.con.execute(  # type: ignore[union-attr]
-                    "SELECT body FROM events ORDER BY seq"):
-                value = decoded.get(body)
-                if value is None:
-                    value = decoded[body] = json.loads(body)
-                events.append(value.copy() if isinstance(value, dict) else value)
-            return events
+            return decode_bodies(row[0] for row in self.con.execute(  # type: ignore[union-attr]
+                "SELECT body FROM events ORDER BY seq"))
         except (sqlite3.Error, TypeError, ValueError, RecursionError):
             raise StorageError("damaged", f"{self.path.name} has an event that cannot be read.",
                                "Run dealer-assist verify on it to see which; use a backup "
@@ -553,6 +546,19 @@ def verify_contents(log: LogContents, *, key: Ed25519PublicKey | None = None,
     return VerifyReport(True, check.events, None, "", head, proof, notes=tuple(notes))
 
 
+def decode_bodies(bodies: Iterable[str]) -> list[Any]:
+    """Event bodies decoded, each its own dict (nested values shared with identical events):
+    each distinct body is decoded once and copied (ValueError if one is not JSON)."""
+    decoded: dict[str, Any] = {}
+    events = []
+    for body in bodies:
+        value = decoded.get(body)
+        if value is None:
+            value = decoded[body] = json.loads(body)
+        events.append(value.copy() if isinstance(value, dict) else value)
+    return events
+
+
 def read_events(path: str | Path) -> list[dict[str, Any]]:
     """Every event body of a log file, read-only (no lock: the session may be open)."""
-    return [json.loads(row[3]) for row in read_log(path).rows]
+    return decode_bodies(row[3] for row in read_log(path).rows)
