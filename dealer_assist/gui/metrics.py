@@ -82,5 +82,6 @@ def seats_scroll(widget: QWidget) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(widget)
     area.setStyleSheet("QScrollArea { background: transparent; }")
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a tap on the felt leaves the keys where they are
     QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.TouchGesture)
     return area

@@ -177,6 +177,24 @@ def test_typing_line_target_seat_prefix_refusal_and_escape(driver, qtbot):
     assert entry.text() == ""
 
 
+def test_a_tap_on_the_felt_leaves_the_keys_on_the_typing_line(driver, qtbot):
+    """The dealer taps the felt (a seat, the table) and types a card: it must reach the
+    typing line (found in a real window: the seats' scroll area took the keys)."""
+    driver.window.show_session(demo_session("greek31"))
+    screen, session = driver.screen, driver.session
+    entry = screen.input.entry
+    entry.setFocus()
+    felt = screen.table
+    qtbot.mouseClick(felt, Qt.MouseButton.LeftButton, pos=felt.rect().center())
+    for parent in (felt.parentWidget(), felt.parentWidget().parentWidget()):
+        qtbot.mouseClick(parent, Qt.MouseButton.LeftButton, pos=parent.rect().center())
+    assert QApplication.focusWidget() is entry
+    seat = screen.selected.seat
+    qtbot.keyClicks(QApplication.focusWidget(), "9h")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert session.view().seats[seat - 1].cards == ("9H",)
+
+
 def hidden_codes(session) -> set[str]:
     codes = set()
     for seat in session.view().seats:
