@@ -248,6 +248,8 @@ def losses(out, heat, weight, reg, mask):
 def train(args: argparse.Namespace) -> None:
     import torch
 
+    from scripts.build_index_model import resume, save
+
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     import cv2
@@ -257,19 +259,7 @@ def train(args: argparse.Namespace) -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps_total,
                                                 pct_start=0.15)
-    args.work.mkdir(parents=True, exist_ok=True)
-    ckpt = args.work / "checkpoint.pt"
-    start = 0
-    if args.init and not ckpt.exists():  # a second stage starts from the first one's weights
-        net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
-        print(f"weights from {args.init}", flush=True)
-    if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        net.load_state_dict(state["net"])
-        opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])
-        start = state["epoch"] + 1
-        print(f"resumed after epoch {state['epoch']}", flush=True)
+    ckpt, start = resume(net, opt, sched, args.work, args.init)
     files = []
     for epoch in range(start, args.epochs):
         t0 = time.time()
@@ -300,8 +290,7 @@ def train(args: argparse.Namespace) -> None:
         print(f"epoch {epoch}: {len(files)} chunks ({len(items)} scenes this epoch), focal "
               f"{tot_f / args.steps:.3f}, reg {tot_r / args.steps:.3f}, {time.time() - t0:.0f} s",
               flush=True)
-        torch.save({"net": net.state_dict(), "opt": opt.state_dict(),
-                    "sched": sched.state_dict(), "epoch": epoch}, ckpt)
+        save(ckpt, net, opt, sched, epoch)
         if epoch % 3 == 2 or epoch == args.epochs - 1:
             validate(net, args)
         export(net, args.out)

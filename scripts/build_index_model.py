@@ -133,6 +133,35 @@ def make_net():
                          nn.Linear(128, len(CLASSES)))
 
 
+def resume(net, opt, sched, work: Path, init: Path | None) -> tuple[Path, int]:
+    """The checkpoint file in ``work`` and the first epoch to train: after the one saved
+    there, else 0 (from ``init``'s weights when given: a second stage starts from the first)."""
+    import torch
+
+    work.mkdir(parents=True, exist_ok=True)
+    ckpt = work / "checkpoint.pt"
+    start = 0
+    if init and not ckpt.exists():
+        net.load_state_dict(torch.load(init, weights_only=False)["net"])
+        print(f"weights from {init}", flush=True)
+    if ckpt.exists():
+        state = torch.load(ckpt, weights_only=False)
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])
+        start = state["epoch"] + 1
+        print(f"resumed after epoch {state['epoch']}", flush=True)
+    return ckpt, start
+
+
+def save(ckpt: Path, net, opt, sched, epoch: int) -> None:
+    """Everything ``resume`` needs to go on after ``epoch``."""
+    import torch
+
+    torch.save({"net": net.state_dict(), "opt": opt.state_dict(),
+                "sched": sched.state_dict(), "epoch": epoch}, ckpt)
+
+
 def train(args: argparse.Namespace) -> None:
     """Fit the network; an "epoch" is ``--steps`` batches drawn from the chunks present when it
     starts (so training can run beside a generator that is still adding chunks). Chunks 0 and 1
@@ -151,19 +180,7 @@ def train(args: argparse.Namespace) -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs
                                                 * args.steps)
-    args.work.mkdir(parents=True, exist_ok=True)
-    ckpt = args.work / "checkpoint.pt"
-    start = 0
-    if args.init and not ckpt.exists():  # a second stage starts from the first one's weights
-        net.load_state_dict(torch.load(args.init, weights_only=False)["net"])
-        print(f"weights from {args.init}", flush=True)
-    if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        net.load_state_dict(state["net"])
-        opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])
-        start = state["epoch"] + 1
-        print(f"resumed after epoch {state['epoch']}", flush=True)
+    ckpt, start = resume(net, opt, sched, args.work, args.init)
     for epoch in range(start, args.epochs):
         files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[2:]
         if args.max_chunks:
@@ -194,8 +211,7 @@ def train(args: argparse.Namespace) -> None:
               f", val accuracy {float((cls == yv).float().mean()):.4f}, index recall@0.9 "
               f"{recall:.4f}, wrong@0.9 {wrong}/{int(sure.sum())}, {time.time() - t0:.0f} s",
               flush=True)
-        torch.save({"net": net.state_dict(), "opt": opt.state_dict(),
-                    "sched": sched.state_dict(), "epoch": epoch}, ckpt)
+        save(ckpt, net, opt, sched, epoch)
         export(net, args.out)
 
 
