@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from gui_driver import GAMES, Driver, window_fixture  # noqa: F401
 from PySide6.QtWidgets import QApplication, QScrollArea
-from test_table_fit import SIZES, check_fits, tap
+from test_table_fit import SIZES, play_a_round
 
 from dealer_assist.session.engine import Session
 from dealer_assist.session.store import new_session_path
@@ -73,11 +73,4 @@ def test_the_most_seats_fit(qtbot, window, game, size, names):
     assert window.width() <= size[0] and window.height() <= size[1], "the window grew"
     assert not in_scroll_area(screen.panel), "the actions must never scroll"
     assert in_scroll_area(screen.table), "the seats scroll when there are many"
-    rounds = len(session.rounds)
-    for _ in range(150):
-        if len(driver.session.rounds) > rounds:
-            break
-        check_fits(window)
-        tap(driver, 0)
-    assert len(driver.session.rounds) > rounds, "the round was not settled"
-    check_fits(window)
+    play_a_round(driver, taps=150)

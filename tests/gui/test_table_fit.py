@@ -78,12 +78,16 @@ def tap(driver: Driver, index: int) -> None:
 def test_a_round_fits_and_stays_put(qtbot, window, game, size):
     window.resize(*size)
     window.show_session(full_table(game))
-    driver = Driver(qtbot, window)
+    play_a_round(Driver(qtbot, window), taps=90)
+
+
+def play_a_round(driver: Driver, taps: int) -> None:
+    """Tap the first action until a round is settled, checking the fit before every tap."""
     rounds = len(driver.session.rounds)
-    for _ in range(90):
+    for _ in range(taps):
         if len(driver.session.rounds) > rounds:
             break
-        check_fits(window)
+        check_fits(driver.window)
         tap(driver, 0)
     assert len(driver.session.rounds) > rounds, "the round was not settled"
-    check_fits(window)
+    check_fits(driver.window)
