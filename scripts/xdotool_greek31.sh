@@ -10,11 +10,8 @@ cd "$(dirname "$0")/.."
 out=${1:-/tmp/greek31-xdotool}
 size=${2:-1024x600}
 mkdir -p "$out"
-data=$(mktemp -d)
-display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 "${size}x24" -dpi 96 >/dev/null 2>&1 &
-xvfb=$!
-export DISPLAY=$display DEALER_ASSIST_DATA=$data
+source scripts/xvfb_screen.sh
+start_screen "$size"
 trap 'kill $app $xvfb 2>/dev/null || true' EXIT
 sleep 1
 .venv/bin/python - <<PY
