@@ -92,7 +92,3 @@ def _with_sync(row: FloorRow, listed: Listing, refusal: str | None) -> FloorRow:
     return replace(row, last_sync=listed.synced_at, ok=False,
                    integrity=f"Last sync REFUSED: {refusal}. Server copy: {row.integrity}")
 
-
-def floor_rows(url: str, table: str | None = None, since: str | None = None) -> list[FloorRow]:
-    """One refresh without memory (the report command's and the tests' view)."""
-    return Floor(url).rows(table, since)

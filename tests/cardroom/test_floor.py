@@ -7,7 +7,7 @@ from pgfixtures import db, office, pg, tablet  # noqa: F401 (fixtures used by na
 
 from dealer_assist.cardroom import settings, source
 from dealer_assist.cardroom.sync import sync_log
-from dealer_assist.reports.floor import Floor, floor_rows
+from dealer_assist.reports.floor import Floor
 from dealer_assist.variants import greek31
 
 
@@ -19,14 +19,14 @@ def test_the_floor_lists_every_table_its_round_and_integrity(db, office, tmp_pat
     bad = make_log(tmp_path / "t2.db", rounds=2, seed=2)
     tamper(bad, 12)
     assert not sync_log(bad, db, "T2").ok
-    rows = floor_rows(office)
+    rows = Floor(office).rows()
     assert [(r.table, r.rounds, r.status) for r in rows] == [
         ("T1", 3, "round in progress"), ("T2", 0, "round in progress")]
     assert rows[0].current_round == "4 (in progress)" and rows[0].ok
     assert rows[0].game == greek31.TITLE
     assert not rows[1].ok and "Last sync REFUSED" in rows[1].integrity
     assert "altered at event 12" in rows[1].integrity
-    assert [r.table for r in floor_rows(office, table="T2")] == ["T2"]
+    assert [r.table for r in Floor(office).rows(table="T2")] == ["T2"]
 
 
 def test_a_refresh_replays_only_the_sessions_that_changed(db, office, tmp_path, monkeypatch):
@@ -56,7 +56,7 @@ def test_a_refresh_replays_only_the_sessions_that_changed(db, office, tmp_path, 
     assert not sync_log(quiet, db, "T9").ok  # refused: T2's session, nothing sent
     third = floor.rows()
     assert floor.replayed == 1 and [r.table for r in third] == ["T1", "T2", "T3"]
-    assert third == floor_rows(office)  # the same as a floor without memory
+    assert third == Floor(office).rows()  # the same as a floor without memory
     assert [r.ok for r in third] == [True, False, True]
     assert "Last sync REFUSED" in third[1].integrity and third[1].rounds == 1
 
