@@ -4,7 +4,8 @@ at each stage and print the end state.
     uv run python scripts/xdotool_play.py GAME [--size 1024x600] [--out DIR] [--dry-run]
 
 GAME is trianta_ena, classic31, one_and_thirty (played with the Bone Ace option) or
-sudden_death (Greek 31: scripts/xdotool_greek31.sh). Where to tap is read from a shadow of the
+sudden_death (Greek 31: scripts/xdotool_greek31.sh); classic31_six is 31 Classic with six long
+names, where at 1024×600 the panel acts for one seat at a time (a tap on the seat's chip first). Where to tap is read from a shadow of the
 same window (offscreen, in this process, the same size, given the same taps and keys just after
 the real window). At the end the real log must match the shadow's (entries, rounds, money),
 so every real tap and key did what the plan meant. ``--dry-run`` plays the shadow only.
@@ -49,7 +50,11 @@ SETUPS = {
     "one_and_thirty": ({"stake": 1, "bone_ace": True},
                        [("Ann", 20, 2), ("Bea", 20, 4), ("Cy", 20, 1), ("Dora", 20, 3)], 1),
     "sudden_death": ({}, [("Ann", 20), ("Bea", 20), ("Cy", 20), ("Dora", 20)], 1),
+    # six long names: at 1024×600 the panel acts for one seat at a time (the "For" row)
+    "classic31_six": ({}, [(name, 100, number) for number, name in enumerate(
+        ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris"), start=1)], None),
 }
+SIX = ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris")
 
 PLANS: dict[str, list[Move]] = {
     # Ann banks; Bea, Cy, Dora play
@@ -94,6 +99,23 @@ PLANS: dict[str, list[Move]] = {
         ("tap", "^Draw card: Bea"), ("type", "js"),
         ("shot", "before-settle"),
     ],
+    "classic31_six": [
+        ("shot", "start"),
+        *[move for seat in range(1, 7) for move in (("tap", f"#seatFor_{seat}"), ("type", "5"))],
+        ("shot", "antes"),
+        ("tap", "^Deal the hands"),
+        ("tap", "#seatFor_1"), ("tap", "^Play: Maria"),
+        ("tap", "#seatFor_3"), ("tap", "^Play: Eleni"),
+        *[move for seat in (2, 4, 5, 6) for move in (("tap", f"#seatFor_{seat}"),
+                                                     ("tap", f"^Fold: {SIX[seat - 1]}"))],
+        ("shot", "play-or-fold"),
+        ("tap", "#seatFor_1"), ("type", "9h"), ("type", "kh"), ("type", "2c"),
+        ("tap", "#seatFor_3"), ("type", "ad"), ("type", "kd"), ("type", "qd"),
+        ("shot", "hands"),
+        ("tap", "#seatFor_1"), ("tap", "^Draw card: Maria"), ("type", "qs"),
+        ("tap", "#seatFor_3"), ("tap", "^Draw card: Eleni"), ("type", "js"),
+        ("shot", "before-settle"),
+    ],
     "one_and_thirty": [
         ("shot", "start"),
         ("tap", "^Stakes in"),
@@ -126,7 +148,7 @@ PLANS: dict[str, list[Move]] = {
 # every deal ends by confirming the settlement (and one_and_thirty, classic31 and trianta_ena
 # first tap their settle button in the costly row)
 SETTLE = {"trianta_ena": "^Settle", "classic31": "^Settle", "one_and_thirty": "^Settle",
-          "sudden_death": ""}
+          "sudden_death": "", "classic31_six": "^Settle"}
 
 
 def new_session(game: str, path: Path) -> Session:
@@ -135,9 +157,10 @@ def new_session(game: str, path: Path) -> Session:
     for seat in seats:
         spec = {"name": seat[0], "money": seat[1]}
         if len(seat) > 2:
-            spec["position" if game == "classic31" else "age"] = seat[2]
+            spec["position" if game.startswith("classic31") else "age"] = seat[2]
         specs.append(spec)
-    return Session.new(get_variant(game).NAME, options, specs, first, path=path)
+    variant = get_variant(game.removesuffix("_six"))
+    return Session.new(variant.NAME, options, specs, first, path=path)
 
 
 class Player:
@@ -165,10 +188,11 @@ class Player:
     def target(self, what: str) -> QPushButton:
         table = self.shadow.table
         if what.startswith("#"):
-            found = self.shadow.findChild(QPushButton, what[1:])
-            if found is None or not found.isVisible():
+            found = [b for b in self.shadow.findChildren(QPushButton, what[1:])
+                     if b.isVisible()]  # not one on its way out (deleteLater)
+            if not found:
                 raise SystemExit(f"no visible {what} now")
-            return found
+            return found[0]
         for index, action in enumerate(table.actions):
             if re.search(what, action.label):
                 return table.panel.buttons[index]

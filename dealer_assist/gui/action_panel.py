@@ -6,6 +6,12 @@ its title, then one chip per seat in that seat's own column; a kind that names n
 "Stand") is one wide button. A row keeps its place while its kind is legal; when it goes, its
 place stays blank rather than letting another row slide under the dealer's finger (see
 ``SlotRows``). Costly kinds (forfeit, misdeal, cash out) sit apart, in red, below a rule.
+
+When the seats' chips need more than one line (many seats, long names, a narrow panel), a row
+per kind would take two to four lines each and the rows would not fit: the panel then acts for
+one seat at a time. A row of seat chips on top chooses the seat ("For"), and every kind that
+names a player is one wide button for that seat ("Play", "Fold", "Card 1 of 3"), in its steady
+place, greyed where that kind is not the seat's now.
 """
 
 from __future__ import annotations
@@ -128,6 +134,15 @@ def explain(group: Group) -> str:
     if ("card", None) in action.fixed:
         return "not seen"
     return ""
+
+
+def heading(group: Group) -> str:
+    """A named kind's wording without the player: "Ante: …" → "Ante", "… bets" → "Bets"."""
+    text = re.sub(r"\s+to …", "", group.title)  # "Face-down card to …, entered"
+    text = re.sub(r"^…\s*", "", text)  # "… bets"
+    text = re.sub(r"[:\s]*…", "", text).strip()  # "Ante: …", "Play: … (Play wager 1)"
+    text = text[:1].upper() + text[1:]
+    return text + (f" — {explain(group)}" if explain(group) else "")
 
 
 def big_button(text: str, name: str, parent: QWidget) -> QPushButton:
@@ -284,6 +299,11 @@ class ChipLines:
         """The (line, column) of seat ``seat``'s chip; column 0 is the row's title."""
         return (seat - 1) // self.per_line, 1 + (seat - 1) % self.per_line
 
+    @property
+    def one_seat(self) -> bool:
+        """Chips on more than one line: the panel acts for one seat at a time."""
+        return self.lines > 1
+
 
 class ActionPanel(QWidget):
     """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
@@ -291,9 +311,12 @@ class ActionPanel(QWidget):
     ``double_tap(index)`` when a tap is ignored because it came within DOUBLE_TAP_S of the
     place's action changing under the finger (the keyboard is never held back);
     ``lines_changed()`` when a row of seat chips starts taking more or fewer lines (many
-    seats on a narrow panel), so that the screen gives the panel the height it needs."""
+    seats on a narrow panel), so that the screen gives the panel the height it needs;
+    ``seat_chosen(seat)`` when the dealer taps a seat's chip on the "For" row (one seat at a
+    time: see the module's docstring)."""
 
     triggered = Signal(int)
+    seat_chosen = Signal(int)
     collapsed = Signal(str)
     double_tap = Signal(int)
     lines_changed = Signal()
@@ -308,6 +331,8 @@ class ActionPanel(QWidget):
         self.chips = ChipLines(1)
         self.names: tuple[str, ...] = ()
         self.selected: Action | None = None
+        self.focus: int | None = None  # the seat acted for, one seat at a time
+        self.seat_chips: dict[int, ActionButton] = {}
         self._metrics: dict[tuple, QFontMetrics] = {}
         self.costly_named = 0  # rows of per-seat costly actions kept this round
         self.round_key: object = None
@@ -321,6 +346,8 @@ class ActionPanel(QWidget):
         outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetNoConstraint)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
+        self.picker = Board("seatPicker", 0, self)
+        outer.addWidget(self.picker)
         self.board = Board("actionBoard", 5, self)
         outer.addWidget(self.board)
         outer.addStretch(1)
@@ -333,8 +360,9 @@ class ActionPanel(QWidget):
 
     def set_actions(self, actions: list[Action], selected: Action | None,
                     names: tuple[str, ...] = (), round_key: object = None,
-                    tapped: int | None = None) -> None:
-        """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped."""
+                    tapped: int | None = None, focus: int | None = None) -> None:
+        """Show ``actions``; ``tapped`` is the index (in the previous list) last tapped;
+        ``focus`` the seat acted for when the panel acts for one seat at a time."""
         if tapped is not None:
             self._remember_tap(tapped)
             self.entries_since_tap = 0
@@ -352,6 +380,7 @@ class ActionPanel(QWidget):
             self.names = names
             self.updateGeometry()  # the room one line of chips needs
         self.selected = selected
+        self.focus = focus
         self.buttons = {}
         self.key_order = []
         chips = self.chip_lines(names)
@@ -363,16 +392,20 @@ class ActionPanel(QWidget):
         groups = group_actions(actions, names)
         costly = [g for g in groups if g.costly]
         named_rows = max(self.costly_named, sum(1 for g in costly if g.named))
-        costly_lines = named_rows * lines + 1 if costly else 0
+        row_lines = 1 if chips.one_seat else lines  # the lines of a row of a named kind
+        costly_lines = named_rows * row_lines + 1 if costly else 0
         rows_here = max(1, (self.height() - 12) // (row_px() + 4))  # less the rule
-        self.board.slots.limit = max(1, rows_here - costly_lines)
+        picker_lines = lines if chips.one_seat else 0
+        self.board.slots.limit = max(1, rows_here - costly_lines - picker_lines)
+        self._show_picker(names)
         board = self.board
         board.clear()
         for line in range(board.grid.rowCount()):
             board.grid.setRowMinimumHeight(line, 0)
         mine = [g for g in groups if not g.costly]
         by_key = {g.key: g for g in mine}
-        tall = frozenset(g.key for g in mine if g.named or len(g.items) > 1)
+        tall = frozenset(g.key for g in mine if (g.named and not chips.one_seat)
+                         or (not g.named and len(g.items) > 1))
         slots = board.slots
         for slot, key in enumerate(slots.place([g.key for g in mine], lines, tall)):
             height = slots.heights[slot]
@@ -384,7 +417,7 @@ class ActionPanel(QWidget):
         self._show_costly(costly, selected, names)
         self.rule.setVisible(bool(self.costly.widgets))
         self.costly.setVisible(bool(self.costly.widgets))
-        for board in (self.board, self.costly):  # empty columns keep their width too
+        for board in (self.picker, self.board, self.costly):  # empty columns keep their width
             for col in range(max(board.grid.columnCount(), chips.per_line + 1)):
                 board.grid.setColumnStretch(col, 1 if 0 < col <= chips.per_line else 0)
                 board.grid.setColumnMinimumWidth(  # never wider than the panel's room
@@ -488,8 +521,9 @@ class ActionPanel(QWidget):
         return parent.width() - others - margins.left() - margins.right()
 
     def action_lines(self, rows: int) -> int:
-        """The lines of buttons ``rows`` rows of actions take: a row of chips may take two."""
-        return rows * self.chips.lines
+        """The lines of buttons ``rows`` rows of actions take: one each, and the "For" row's
+        lines when the panel acts for one seat at a time."""
+        return rows + self.chips.lines if self.chips.one_seat else rows
 
     def _show_costly(self, groups: list[Group], selected: Action | None,
                      names: tuple[str, ...]) -> None:
@@ -499,7 +533,7 @@ class ActionPanel(QWidget):
         board.clear()
         named = [g for g in groups if g.named]
         wide = [g for g in groups if not g.named]
-        lines = self.chips.lines
+        lines = 1 if self.chips.one_seat else self.chips.lines
         columns = self.chips.per_line + 1
         span = max(1, columns // 2)
         for line in range(board.grid.rowCount()):
@@ -520,6 +554,58 @@ class ActionPanel(QWidget):
             board.grid.setRowMinimumHeight(row, row_px())
         for col in range(columns):
             board.grid.setColumnMinimumWidth(col, 0)
+
+    def _show_picker(self, names: tuple[str, ...]) -> None:
+        """One seat at a time: the "For" row, a chip per seat in its own place (greyed when
+        the seat has nothing to do now), the seat acted for marked."""
+        board = self.picker
+        board.clear()
+        self.seat_chips = {}
+        for line in range(board.grid.rowCount()):
+            board.grid.setRowMinimumHeight(line, 0)
+        chips = self.chips
+        board.setVisible(chips.one_seat)
+        if not chips.one_seat:
+            return
+        title = QLabel("For", board)
+        title.setObjectName("groupTitle")
+        title.setFixedWidth(self.title_width())
+        board.add(title, 0, 0, rows=chips.lines)
+        busy = {action.seat for action in self.actions_list if action.seat}
+        for seat, name in enumerate(names, start=1):
+            chip = ActionButton(name, f"seatFor_{seat}", board)
+            chip.setProperty("seatChip", True)
+            chip.setProperty("compact", chips.compact)
+            chip.setProperty("focused", seat == self.focus)
+            chip.layout().setContentsMargins(1, 1, 1, 1)  # CHIP_EDGES
+            chip.setEnabled(seat in busy)
+            chip.setToolTip(f"The buttons below act for {name}")
+            chip.setAccessibleName(f"act for {name}")
+            chip.clicked.connect(lambda _=False, s=seat: self.seat_chosen.emit(s))
+            line, column = chips.place(seat)
+            board.add(chip, line, column)
+            self.seat_chips[seat] = chip
+
+    def _show_for_seat(self, board: Board, group: Group, row: int, selected: Action | None,
+                       col: int, span: int) -> None:
+        """A named kind, one seat at a time: one wide button for the seat acted for; greyed
+        (and in its place still) when that seat has no such action now."""
+        text = heading(group)
+        mine = [(index, action) for index, action in group.items if action.seat == self.focus]
+        if not mine:
+            button = ActionButton(text, "actionNotNow", board)
+            button.setProperty("costly", group.costly)
+            button.setEnabled(False)
+            who = self.names[self.focus - 1] if self.focus and self.focus <= len(self.names) \
+                else "this seat"
+            button.setToolTip(f"{text}: not for {who} now")
+            board.add(button, row, col, span)
+            return
+        index, action = mine[0]
+        if action.asks == "amount":
+            text += f" ({range_text(action)})"
+        button = self._button(text, index, action, selected, group.costly, board)
+        board.add(button, row, col, span)
 
     def title_width(self, lines: int | None = None) -> int:
         """The title column: wider on a wide panel, where the type is bigger too; narrower
@@ -582,13 +668,10 @@ class ActionPanel(QWidget):
                 line, column = chips.place(min(k + 1, columns * lines))
                 board.add(button, row + line, column)
             return
-        heading = re.sub(r"\s+to …", "", group.title)  # "Face-down card to …, entered"
-        heading = re.sub(r"[:\s]*…$", "", heading).strip()  # "Ante: …" → "Ante"
-        heading = re.sub(r"^…\s*", "", heading)  # "… bets" → "bets"
-        heading = heading[:1].upper() + heading[1:]
-        if explain(group):
-            heading += f" — {explain(group)}"
-        title = QLabel(heading, board)
+        if self.chips.one_seat:
+            self._show_for_seat(board, group, row, selected, col, whole)
+            return
+        title = QLabel(heading(group), board)
         title.setObjectName("groupTitle")
         title.setWordWrap(True)
         title.setTextFormat(Qt.TextFormat.PlainText)
@@ -638,7 +721,7 @@ class ActionPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        for board in (self.board, self.costly):
+        for board in (self.picker, self.board, self.costly):
             board.grid.setColumnMinimumWidth(0, self.title_width())
             for title in board.findChildren(QLabel, "groupTitle"):
                 title.setFixedWidth(self.title_width())

@@ -34,6 +34,7 @@ class SeatWidget(QFrame):
     """Shows a SeatView exactly as the game module gives it; a tap emits ``clicked(seat)``."""
 
     clicked = Signal(int)
+    needs_room = Signal()  # its details need more height than the seat has
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,9 +63,13 @@ class SeatWidget(QFrame):
         top.addWidget(self.name, 1)
         top.addWidget(self.role)
         column.addLayout(top)
+        self.top = top
         self.status = _label("seatStatus", self.info)
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         top.addWidget(self.status)
+        self.status_line = QHBoxLayout()  # the status, when the name leaves it no room beside
+        self.status_line.addStretch(1)
+        column.addLayout(self.status_line)
         self.money = _label("seatMoney", self.info)
         column.addWidget(self.money)
         self.wagers = _label("seatWagers", self.info)
@@ -99,7 +104,7 @@ class SeatWidget(QFrame):
         self.wagers.setText(self.wagers_text if len(wagers) > 1 else "")
         self.wagers.setVisible(len(wagers) > 1)
         self.money_suffix = f" · {wagers[0]}" if len(wagers) == 1 else ""
-        self.value.setText(seat.value)
+        self.value.setText(seat.value.replace("; ", "\n"))  # a line per part of the value
         self.status.setText(seat.status)
         self.extra.setText(seat.extra)
         self.extra.setVisible(bool(seat.extra))
@@ -118,6 +123,19 @@ class SeatWidget(QFrame):
         """The tallest a card may be; cards shrink to fit the seat's width."""
         self.max_card_height = height
         self._fit()
+
+    def needed_height(self) -> int:
+        """The height this seat needs to show all its details at its present width (wrapped
+        lines included; a narrow seat stacks its cards below, at their least)."""
+        layout = self.info.layout()
+        width = self.info.width()
+        text = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+                else layout.totalSizeHint().height())
+        margins = self.box.contentsMargins()
+        frame = self.height() - self.contentsRect().height()
+        if self.box.direction() == QBoxLayout.Direction.TopToBottom and self.card_faces:
+            text += 24 + self.box.spacing()
+        return text + margins.top() + margins.bottom() + frame
 
     def card_codes(self) -> list[str | None]:
         """The cards shown, for tests and accessibility."""
@@ -148,6 +166,8 @@ class SeatWidget(QFrame):
     def _fit_deferred(self) -> None:
         self._fit_pending = False
         self._fit()
+        if self.needed_height() > self.height():
+            self.needs_room.emit()
 
     def _compact_texts(self) -> None:
         """In a narrow seat the role badge shrinks to its initial."""
@@ -174,10 +194,12 @@ class SeatWidget(QFrame):
             info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
                                               inner_w - needed - self.box.spacing())))
             self.info.setFixedWidth(info)
+            self._place_status(info)
             room = inner_w - info - self.box.spacing()
         else:
             self.info.setMinimumWidth(0)
             self.info.setMaximumWidth(16777215)
+            self._place_status(inner_w)
             room = inner_w
             height = min(self.max_card_height, inner_h - self.info.sizeHint().height() - 6)
         if count:
@@ -191,6 +213,18 @@ class SeatWidget(QFrame):
             card.move(round(index * step), 0)
             card.raise_()
         self.cards_box.setFixedHeight(height)
+
+    def _place_status(self, width: int) -> None:
+        """The status beside the name if both fit the width whole, else on a line below."""
+        need = self.name.fontMetrics().horizontalAdvance(self.name.text()) + 4
+        for badge in (self.role, self.status):
+            if badge.isVisibleTo(self) and badge.text():
+                need += badge.sizeHint().width() + self.top.spacing()
+        below = need > width
+        line = self.status_line if below else self.top
+        if line.indexOf(self.status) < 0:
+            (self.top if below else self.status_line).removeWidget(self.status)
+            line.insertWidget(0 if below else line.count(), self.status)
 
     def mouseReleaseEvent(self, event) -> None:
         if self.seat_number:

@@ -33,7 +33,7 @@ from dealer_assist.gui.offer_dialog import ChooserDialog, OfferDialog, offer_act
 from dealer_assist.gui.prompt_bar import PromptBar
 from dealer_assist.gui.settlement_dialog import SettlementDialog, next_dealer_text
 from dealer_assist.gui.storage_dialog import show_storage_error
-from dealer_assist.gui.table_view import TableWidget
+from dealer_assist.gui.table_view import LEAST_HEIGHT, TableWidget
 from dealer_assist.gui.void_dialog import EntryDialog, correctable, describe
 from dealer_assist.session.engine import Session
 from dealer_assist.variants.base import Action, RoundResult
@@ -71,18 +71,20 @@ class TableScreen(QWidget):
         self.dialog: Any = None
         self._pending: dict[str, Any] | None = None
         self._tapped: int | None = None
+        self.focus_seat: int | None = None  # chosen by a tap on a seat, until the next entry
         self.slip: QWidget | None = None  # the last round's slip (MainWindow.show_slip)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.setSpacing(4)
         self.table = TableWidget(self)
-        self.table.seat_clicked.connect(self.select_seat)
+        self.table.seat_clicked.connect(self.choose_seat)
         layout.addWidget(seats_scroll(self.table), 1)  # many seats scroll, the actions never
         self.panel = ActionPanel(self)
         self.panel.lines_changed.connect(self.fit_bottom)
         self.panel.triggered.connect(self.trigger)
         self.panel.collapsed.connect(self.choose_collapsed)
         self.panel.double_tap.connect(self._double_tap)
+        self.panel.seat_chosen.connect(self.choose_seat)
         self.input = InputPanel(self)
         self.input.card.connect(self.enter_card)
         self.input.amount.connect(self.enter_amount)
@@ -149,7 +151,7 @@ class TableScreen(QWidget):
         """Room for the rows of actions (taller when a row of seat chips takes two lines)."""
         pitch = row_px() + 4
         wanted = self.panel.action_lines(ACTION_ROWS) * pitch + 12
-        seats = self.table.minimumHeight() if self.panel.chips.lines == 1 else SEATS_LEAST
+        seats = LEAST_HEIGHT if self.panel.chips.lines == 1 else SEATS_LEAST
         room = self.height() - self.bar.sizeHint().height() - seats - 20  # margins, spacing
         self.bottom.setFixedHeight(max(min(wanted, room), ACTION_ROWS * pitch + 12,
                                        int(self.height() * 0.4)))
@@ -174,8 +176,7 @@ class TableScreen(QWidget):
         self.table.show_view(view)
         pot = (f"Pot {view.pot}",) if view.pot is not None else ()
         self.bar.show_prompt(view.prompt, pot + tuple(view.info))
-        self.panel.set_actions(self.actions, self.selected, self.session.names,
-                               round_key=view.round_number, tapped=self._tapped)
+        self._show_actions(view.round_number, tapped=self._tapped)
         self._tapped = None
         entries = self.session.round_entries
         self.undo_button.setEnabled(bool(entries))
@@ -184,6 +185,22 @@ class TableScreen(QWidget):
         self._show_input()
         self._offer(view.prompt)
         self.changed.emit()
+
+    def _show_actions(self, round_key: object, tapped: int | None = None) -> None:
+        self.panel.set_actions(self.actions, self.selected, self.session.names,
+                               round_key=round_key, tapped=tapped, focus=self.acting_for())
+
+    def acting_for(self) -> int | None:
+        """The seat the panel acts for when it shows one seat at a time: the seat the dealer
+        tapped (until the next entry), else the seat the entry goes to, else the seat on turn,
+        else the first seat with something to do."""
+        busy = [a.seat for a in self.actions if a.seat]
+        view = self.session.view()
+        for seat in (self.focus_seat, self.selected.seat if self.selected else None,
+                     view.to_act):
+            if seat in busy:
+                return seat
+        return busy[0] if busy else None
 
     def _show_input(self) -> None:
         self.input.set_action(self.selected, self.session.view().usable_cards)
@@ -251,8 +268,7 @@ class TableScreen(QWidget):
             return
         if action.asks:
             self.selected = action
-            self.panel.set_actions(self.actions, self.selected, self.session.names,
-                                   round_key=self.session.view().round_number, tapped=index)
+            self._show_actions(self.session.view().round_number, tapped=index)
             self._tapped = None
             self._show_input()
             self.changed.emit()
@@ -308,12 +324,18 @@ class TableScreen(QWidget):
         index = next(i for i, a in enumerate(self.actions) if same_action(a, action))
         self.trigger(index)
 
-    def select_seat(self, seat: int) -> None:
-        """A tap on a seat chooses the card or amount that seat is asked for, if any."""
-        for index, action in enumerate(self.actions):
-            if action.asks and action.seat == seat:
-                self.trigger(index)
-                return
+    def choose_seat(self, seat: int) -> None:
+        """A tap on a seat (on the felt, or its chip on the panel's "For" row): the card or
+        amount that seat is asked for, if any, is chosen for the entry, and the panel acts
+        for that seat when it shows one seat at a time."""
+        self.went_on.emit()
+        self.focus_seat = seat
+        asking = next((a for a in self.actions if a.asks and a.seat == seat), None)
+        if asking is not None:
+            self.selected = asking
+        self._show_actions(self.session.view().round_number)
+        self._show_input()
+        self.changed.emit()
 
     def _for_seat(self, text: str, asks: str) -> tuple[Action | None, str]:
         """``"3 7c"`` sends to seat 3 what the chosen action would send to its own seat."""
@@ -435,6 +457,7 @@ class TableScreen(QWidget):
     def after_change(self, rounds: int) -> None:
         """Redraw after the log grew; announce a settled round and the end of the game."""
         self.input.entry.clear()
+        self.focus_seat = None  # the panel follows the play again
         self.refresh()
         if len(self.session.rounds) > rounds:
             result = self.session.rounds[-1]

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from dealer_assist.gui.seat_widget import SeatWidget
 from dealer_assist.variants.base import TableView
 
+LEAST_HEIGHT = 180
+
 
 class TableWidget(QWidget):
     """Lays out one SeatWidget per seat around an oval; seat 1 bottom left, then clockwise."""
@@ -26,7 +28,8 @@ class TableWidget(QWidget):
         box.setSpacing(2)
         self.title = self._centre_label("tableTitle", box)
         self.pot = self._centre_label("tablePot", box)
-        self.setMinimumSize(480, 180)
+        self.setMinimumSize(480, LEAST_HEIGHT)
+        self.need = 0  # the height the seats' details need (the table grows and scrolls)
 
     def _centre_label(self, name: str, box: QVBoxLayout) -> QLabel:
         label = QLabel(self.centre)
@@ -41,6 +44,7 @@ class TableWidget(QWidget):
         while len(self.seats) < len(view.seats):
             seat = SeatWidget(self)
             seat.clicked.connect(self.seat_clicked)
+            seat.needs_room.connect(self._place)
             seat.show()
             self.seats.append(seat)
         while len(self.seats) > len(view.seats):
@@ -94,6 +98,7 @@ class TableWidget(QWidget):
         levels = 3 if ends else 2
         spare = (self.height() - centre_h - gap * 2) if not ends else self.height() - gap * 2
         height = max(88 + extra, min(132 + 80 + extra, spare // levels))
+        height = max(height, self.need)  # no detail of a seat cut off
         if not ends:  # the two rows never overlap (one seat would hide the other's name)
             height = min(height, (self.height() - gap) // 2)
         card = min(132, height - 62 - extra - (16 if height > 170 else 0))
@@ -120,6 +125,13 @@ class TableWidget(QWidget):
                                       round(self.height() / 2 - centre_h / 2),
                                       inner_w, centre_h))
         self.centre.lower()  # bar shows the pot too
+        self._grow_to(max(seat.needed_height() for seat in self.seats))
+
+    def _grow_to(self, need: int) -> None:
+        """Taller than the room where a seat's details need it (the seats then scroll)."""
+        if need != self.need:
+            self.need = need
+            self.setMinimumHeight(max(LEAST_HEIGHT, 2 * need + 8))
 
     def _put(self, index: int, x: int, y: int, width: int, height: int, card: int) -> None:
         seat = self.seats[index]

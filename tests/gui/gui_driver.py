@@ -57,7 +57,14 @@ class Driver:
             self.qtbot.wait(int(left * 1000) + 20)
 
     def action_button(self, index: int) -> QPushButton:
-        return self.screen.panel.buttons[index]
+        """The button of ``actions[index]``; where the panel acts for one seat at a time, the
+        seat's chip on the "For" row is tapped first, as a dealer would."""
+        panel = self.screen.panel
+        if index not in panel.buttons and panel.chips.one_seat:
+            seat = self.screen.actions[index].seat
+            assert seat in panel.seat_chips, f"no chip for seat {seat}"
+            self.click(panel.seat_chips[seat])
+        return panel.buttons[index]
 
     def usable_cards(self) -> list[QPushButton]:
         grid = self.screen.input.grid

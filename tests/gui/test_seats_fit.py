@@ -17,18 +17,8 @@ from dealer_assist.variants import get_variant
 LONG = ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris", "Anna", "Kostas",
          "Katerina", "Yannis", "Petros", "Irini")
 SHORT = ("Ann", "Bea", "Cy", "Dora", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
-# Known limit (docs/gui.md): the banker and nine players at 1024×600 need more lines of chips
-# than the panel has: in the play, a new row then lands where the dealer last tapped
-TOO_MANY = pytest.mark.xfail(strict=True, reason="Trianta Ena, 10 seats at 1024×600: rows "
-                             "of chips on 2-3 lines do not all fit; blanks close up")
-# Known limit too: six 8-letter names at 1024×600 put 31 Classic's chips on two lines, and its
-# play (play, fold, cards, forfeits, misdeal) then needs more lines than the panel has
-CLASSIC_LONG = pytest.mark.xfail(strict=True, reason="31 Classic, six long names at 1024×600: "
-                                 "rows of chips on 2 lines do not all fit in the play")
-LIMITS = {("trianta_ena", (1024, 600)): TOO_MANY, ("classic31", (1024, 600)): CLASSIC_LONG}
-CASES = [pytest.param(game, size, LONG, marks=LIMITS.get((game, size), ()))
-         for game in GAMES for size in SIZES]
-CASES.append(pytest.param("trianta_ena", (1024, 600), SHORT, marks=TOO_MANY))
+CASES = [pytest.param(game, size, LONG) for game in GAMES for size in SIZES]
+CASES.append(pytest.param("trianta_ena", (1024, 600), SHORT))
 
 
 def crowded_table(game: str, names: tuple[str, ...] = LONG) -> Session:

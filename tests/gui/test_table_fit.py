@@ -58,13 +58,15 @@ def tap(driver: Driver, index: int) -> None:
     """Tap action ``index`` and give what it asks; check nothing else slid under the finger."""
     screen = driver.screen
     action = screen.actions[index]
-    button = screen.panel.buttons[index]
+    button = driver.action_button(index)  # on the "For" row, its seat first
     centre = button.mapTo(driver.window, button.rect().center())
     driver.step(index)
     QApplication.processEvents()
     under = driver.window.childAt(centre)
     while under is not None and not isinstance(under, ActionButton):
         under = under.parentWidget()
+    if under is not None and not under.isEnabled():
+        return  # the kind's place, greyed: not for this seat now, and a tap does nothing
     if under is not None:
         now = next(i for i, b in screen.panel.buttons.items() if b is under)
         same = screen.actions[now]

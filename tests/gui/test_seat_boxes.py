@@ -1,0 +1,50 @@
+"""The seat boxes on the felt show every detail whole: the name beside its badges, the money,
+the wagers, the hand's value (31 Classic's "natural …; best …; royal …" is long) and the extra
+line, at 1024×600 and 1920×1080, the most seats the game takes with names of up to eight
+letters, through a whole round. A box grows (the seats then scroll) rather than cut a line."""
+
+from __future__ import annotations
+
+import pytest
+from gui_driver import GAMES, Driver, window_fixture  # noqa: F401
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QLabel
+from test_seats_fit import LONG, crowded_table
+from test_table_fit import SIZES, label_fits
+
+from dealer_assist.gui.seat_widget import SeatWidget
+
+
+def cut_texts(seat: SeatWidget) -> list[str]:
+    """The texts of ``seat`` that do not show whole inside its box."""
+    cut = []
+    for label in seat.info.findChildren(QLabel):
+        if not label.isVisible() or not label.text():
+            continue
+        top_left = label.mapTo(seat, QPoint(0, 0))
+        inside = seat.contentsRect().contains(top_left) and (
+            top_left.y() + label.height() <= seat.contentsRect().bottom() + 2)
+        if label.wordWrap():
+            whole = label_fits(label)
+        else:
+            whole = label.fontMetrics().horizontalAdvance(label.text()) <= label.width() + 1
+        if not (inside and whole):
+            cut.append(f"{label.text()} ({label.width()}x{label.height()} at {top_left.x()},{top_left.y()}; needs {label.fontMetrics().horizontalAdvance(label.text())}; seat {seat.width()}x{seat.height()} {inside})")
+    return cut
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", GAMES)
+def test_no_seat_detail_is_cut_in_a_round(qtbot, window, game, size):
+    window.resize(*size)
+    window.show_session(crowded_table(game, LONG))
+    driver = Driver(qtbot, window)
+    rounds = len(driver.session.rounds)
+    for _ in range(150):
+        QApplication.processEvents()
+        for seat in driver.screen.table.seats:
+            assert not cut_texts(seat), f"seat {seat.seat_number}: {cut_texts(seat)} cut off"
+        if len(driver.session.rounds) > rounds:
+            break
+        driver.step(0)
+    assert len(driver.session.rounds) > rounds, "the round was not settled"
