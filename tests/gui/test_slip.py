@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gui_driver import demo_session, driver_fixture, window_fixture  # noqa: F401
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel, QTableWidget
 
 
 def settle_a_round(driver, window):
@@ -48,3 +48,21 @@ def test_history_offers_no_slip_before_a_round_is_settled(driver, window):
     window.show_session(demo_session("greek31"))
     window.table.open_history()
     assert window.table.dialog.slip_button is None
+
+
+def test_a_tap_on_the_slip_puts_it_away_and_records_nothing(driver, window, qtbot):
+    """At 1024×600 the slip covers the card grid: a tap on it, meant for a card below, only
+    puts it away. Shown again from History, it stays until closed."""
+    window.resize(1024, 600)
+    slip = settle_a_round(driver, window)
+    entries = driver.entries()
+    assert "Tap the slip" in slip.findChild(QLabel, "slipNote").text()
+    inside = slip.findChild(QTableWidget) or slip
+    qtbot.mouseClick(inside.viewport() if hasattr(inside, "viewport") else inside,
+                     Qt.MouseButton.LeftButton)
+    assert not slip.isVisible()
+    assert driver.entries() == entries
+    window.table.open_history()
+    qtbot.mouseClick(window.table.dialog.slip_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(slip.head, Qt.MouseButton.LeftButton)
+    assert slip.isVisible(), "shown from History, the slip stays until closed"
