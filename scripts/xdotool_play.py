@@ -5,7 +5,8 @@ at each stage and print the end state.
 
 GAME is trianta_ena, classic31, one_and_thirty (played with the Bone Ace option) or
 sudden_death (Greek 31: scripts/xdotool_greek31.sh); classic31_six is 31 Classic with six long
-names, where at 1024×600 the panel acts for one seat at a time (a tap on the seat's chip first). Where to tap is read from a shadow of the
+names, where at 1024×600 the panel acts for one seat at a time (a tap on the seat's chip
+first; at 1920×1080, on the seat on the felt). Where to tap is read from a shadow of the
 same window (offscreen, in this process, the same size, given the same taps and keys just after
 the real window). At the end the real log must match the shadow's (entries, rounds, money),
 so every real tap and key did what the plan meant. ``--dry-run`` plays the shadow only.
@@ -185,8 +186,11 @@ class Player:
     def focus(self) -> QWidget:
         return QApplication.focusWidget() or self.shadow.table.input.entry
 
-    def target(self, what: str) -> QPushButton:
+    def target(self, what: str) -> QWidget:
         table = self.shadow.table
+        if what.startswith("#seatFor_") and not table.panel.chips.one_seat:
+            return table.table.seat_widget(int(what.removeprefix("#seatFor_")))  # no "For"
+            # row here (a chip per seat in every row): the dealer taps the seat on the felt
         if what.startswith("#"):
             found = [b for b in self.shadow.findChildren(QPushButton, what[1:])
                      if b.isVisible()]  # not one on its way out (deleteLater)
