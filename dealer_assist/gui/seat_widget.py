@@ -105,6 +105,7 @@ class SeatWidget(QFrame):
         self.wagers.setVisible(len(wagers) > 1)
         self.money_suffix = f" · {wagers[0]}" if len(wagers) == 1 else ""
         self.value.setText(seat.value.replace("; ", "\n"))  # a line per part of the value
+        self.value.setVisible(bool(seat.value))  # an empty line would take its height
         self.status.setText(seat.status)
         self.extra.setText(seat.extra)
         self.extra.setVisible(bool(seat.extra))
@@ -190,7 +191,8 @@ class SeatWidget(QFrame):
         if wide:
             height = min(self.max_card_height + 40, inner_h)
             needed = (height * CARD_RATIO + 3) * max(count, 2)  # side by side, if it fits
-            content = self.info.sizeHint().width()
+            content = max(self.info.sizeHint().width(), self._top_line_width(),
+                          self._value_width())  # the cards fan closer first
             info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
                                               inner_w - needed - self.box.spacing())))
             self.info.setFixedWidth(info)
@@ -214,13 +216,26 @@ class SeatWidget(QFrame):
             card.raise_()
         self.cards_box.setFixedHeight(height)
 
-    def _place_status(self, width: int) -> None:
-        """The status beside the name if both fit the width whole, else on a line below."""
+    def _value_width(self) -> int:
+        """The width the value's longest line needs unwrapped."""
+        metrics = self.value.fontMetrics()
+        lines = self.value.text().splitlines() if self.value.isVisibleTo(self) else []
+        return max((metrics.horizontalAdvance(line) + 4 for line in lines), default=0)
+
+    def _top_line_width(self) -> int:
+        """The width the name needs with its badges beside it."""
         need = self.name.fontMetrics().horizontalAdvance(self.name.text()) + 4
         for badge in (self.role, self.status):
             if badge.isVisibleTo(self) and badge.text():
                 need += badge.sizeHint().width() + self.top.spacing()
-        below = need > width
+        return need
+
+    def _place_status(self, width: int) -> None:
+        """The status beside the name if both fit the width whole (the role badge shrinking
+        to its initial first), else on a line below."""
+        if self._top_line_width() > width and len(self.role.text()) > 1:
+            self.role.setText(self.role_text[:1])
+        below = self._top_line_width() > width
         line = self.status_line if below else self.top
         if line.indexOf(self.status) < 0:
             (self.top if below else self.status_line).removeWidget(self.status)

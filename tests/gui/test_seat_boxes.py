@@ -6,13 +6,18 @@ letters, through a whole round. A box grows (the seats then scroll) rather than 
 from __future__ import annotations
 
 import pytest
-from gui_driver import GAMES, Driver, window_fixture  # noqa: F401
+from gui_driver import GAMES, Driver, full_table, window_fixture  # noqa: F401
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QLabel
 from test_seats_fit import LONG, crowded_table
 from test_table_fit import SIZES, label_fits
 
 from dealer_assist.gui.seat_widget import SeatWidget
+
+# Known limit (docs/gui.md): a 31 Classic seat with four wagers and a three-part value needs
+# about 175 px; six seats at 1024×600 leave the felt two rows of about 94 px: the seats scroll
+CLASSIC_SMALL = pytest.mark.xfail(strict=True, reason="31 Classic, six seats at 1024×600: "
+                                  "the seat boxes need more height than the felt has")
 
 
 def cut_texts(seat: SeatWidget) -> list[str]:
@@ -44,6 +49,29 @@ def test_no_seat_detail_is_cut_in_a_round(qtbot, window, game, size):
         QApplication.processEvents()
         for seat in driver.screen.table.seats:
             assert not cut_texts(seat), f"seat {seat.seat_number}: {cut_texts(seat)} cut off"
+        if len(driver.session.rounds) > rounds:
+            break
+        driver.step(0)
+    assert len(driver.session.rounds) > rounds, "the round was not settled"
+
+
+SIX_SEATS = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}",
+                          marks=CLASSIC_SMALL if (game, size) == ("classic31", (1024, 600))
+                          else ()) for game in GAMES for size in SIZES]
+
+
+@pytest.mark.parametrize(("game", "size"), SIX_SEATS)
+def test_six_seats_show_whole_without_scrolling(qtbot, window, game, size):
+    window.resize(*size)
+    window.show_session(full_table(game))
+    driver = Driver(qtbot, window)
+    table = driver.screen.table
+    area = table.parentWidget().parentWidget()
+    rounds = len(driver.session.rounds)
+    for _ in range(120):
+        QApplication.processEvents()
+        assert table.height() <= area.viewport().height(), (
+            f"the seats scroll: {table.height()} px in {area.viewport().height()}")
         if len(driver.session.rounds) > rounds:
             break
         driver.step(0)
