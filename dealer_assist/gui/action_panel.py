@@ -717,7 +717,8 @@ class ActionPanel(QWidget):
         """After a resize: the chips' lines and type again, if the names no longer fit."""
         names = self.names
         if names and self.chip_lines(names) != self.chips:
-            self.set_actions(self.actions_list, self.selected, names, self.round_key)
+            self.set_actions(self.actions_list, self.selected, names, self.round_key,
+                             focus=self.focus)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

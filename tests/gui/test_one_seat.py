@@ -68,3 +68,20 @@ def test_a_tap_on_a_seat_on_the_felt_chooses_it_too(qtbot, window):
     qtbot.mouseClick(seat, Qt.MouseButton.LeftButton)
     assert driver.screen.panel.focus == 4
     assert driver.screen.panel.seat_chips[4].property("focused")
+
+
+def test_a_resize_keeps_acting_for_the_seat_on_turn(qtbot, window):
+    """Ten seats (Trianta Ena) are one seat at a time at both sizes; a resize lays the chips
+    out again and must keep the seat acted for (it once greyed every button)."""
+    window.resize(1024, 600)
+    window.show_session(crowded_table("trianta_ena", LONG))
+    panel = window.table.panel
+    QApplication.processEvents()
+    chips = panel.chips
+    assert chips.one_seat
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: panel.chips != chips)
+    assert panel.chips.one_seat
+    assert panel.focus == window.table.acting_for() is not None
+    assert panel.seat_chips[panel.focus].property("focused")
+    assert any(b.isEnabled() for b in panel.buttons.values()), "the seat's buttons are live"
