@@ -111,10 +111,12 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
         yield name, read_image(folder / name), expected, expected
 
 
-def synthetic_items(kind: str, scenes_n: int, seed: int) -> Iterator[Item]:
+def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
+                    ) -> Iterator[Item]:
     from scripts.vision_data import decks, scenes
 
     held = decks.training_decks() if kind == "training" else decks.held_out_decks()
+    held = only or held
     if not held:
         raise SystemExit("no held-out deck installed (apt-get install kdegames-card-data-kf5)")
     rng = np.random.default_rng(seed)
@@ -207,6 +209,72 @@ def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
             "frames_to_settle": results[0][1], "settle_ms": round(ms, 1), "deck": deck}
 
 
+def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> dict:
+    """Per held-out design: adapt to it from ``--adapt-photos`` rendered photos (seed
+    ``--adapt-seed``), then read ``--scenes`` scenes and fans of it (seed ``--seed``) without and
+    with the adaptation. ``--tune``: the adapted reading for a grid of thresholds instead."""
+    from dealer_assist.vision.adapt import AdaptedIndexReader, adapt_frames
+    from dealer_assist.vision.indices import IndexReader
+    from scripts.vision_data import decks
+    from scripts.vision_data.deck_photos import deck_photos
+
+    plain = Recognizer(**pipeline)
+    out: dict = {}
+    grid = [(s, 0.06, 0.05, v) for s in (0.85, 0.875) for v in (0.0, 0.02, 0.06, 9.0)]
+    for deck in decks.held_out_decks():
+        photos = deck_photos(deck, args.adapt_photos, args.adapt_seed + len(out))
+        t0 = time.perf_counter()
+        adaptation, report = adapt_frames(photos, IndexReader(proposals=args.proposals))
+        report["adapt_s"] = round(time.perf_counter() - t0, 1)
+        adapted = Recognizer(adaptation=adaptation, **pipeline)
+        reader = adapted.index
+        assert isinstance(reader, AdaptedIndexReader)
+        row: dict = {"adaptation": report}
+        for kind in ("heldout", "fans"):
+            items = list(synthetic_items(kind, args.scenes, args.seed, [deck]))
+            if args.tune:
+                r = evaluate(plain, iter(items), 1, False, args.perturb)
+                row[f"{kind} none"] = {k: r[k] for k in (
+                    "recall", "precision", "read_right", "read_wrong", "cards")}
+                for g in grid:  # similarity, margin, stricter, veto margin
+                    reader.min_similarity, reader.min_margin, reader.stricter = g[:3]
+                    reader.veto_margin = g[3]
+                    r = evaluate(adapted, iter(items), 1, False, args.perturb)
+                    row[f"{kind} {'/'.join(map(str, g))}"] = {k: r[k] for k in (
+                        "recall", "precision", "read_right", "read_wrong", "cards")}
+                continue
+            row[kind] = {"before": evaluate(plain, iter(items), args.runs, False, args.perturb),
+                         "after": evaluate(adapted, iter(items), args.runs, verbose,
+                                           args.perturb)}
+        out[deck] = row
+        if verbose:
+            print(f"{deck}: adapted from {report['frames']} photos in {report['adapt_s']} s: "
+                  f"{report['samples']} of {report['crops']} crops kept, "
+                  f"{len(report['cards'])} cards", flush=True)
+    if args.tune:  # totals over the decks per threshold pair
+        tune = {}
+        for kind in ("heldout", "fans"):
+            for key in [f"{kind} none"] + [f"{kind} {'/'.join(map(str, g))}" for g in grid]:
+                tune[key] = {k: sum(out[d][key][n] for d in out) for k, n in (
+                    ("right", "read_right"), ("wrong", "read_wrong"), ("cards", "cards"))}
+        out["tune"] = tune
+    return out
+
+
+def adapt_table(result: dict) -> str:
+    lines = ["| deck | set | before: recall · precision · median ms | after: recall · precision "
+             "· median ms |", "|---|---|---|---|"]
+    for deck, row in result.items():
+        for kind in ("heldout", "fans"):
+            if kind not in row:
+                continue
+            cells = [f"{r['recall']:.1%} ({r['read_right']}/{r['cards']}) · {r['precision']:.1%} "
+                     f"({r['read_wrong']} wrong) · {r['median_ms']} (CPU {r['median_cpu_ms']})"
+                     for r in (row[kind]["before"], row[kind]["after"])]
+            lines.append(f"| {deck} | {kind} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
 def load_labels(folder: Path) -> list[tuple[str, set[str]]]:
     with open(folder / "labels.csv", newline="") as fh:
         return [(row["file"], {c.code for c in parse_cards(row["cards"])})
@@ -256,6 +324,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--settle", action="store_true",
                         help="time the live reader settling a busy 8-card frame")
+    parser.add_argument("--adapt-heldout", action="store_true",
+                        help="per held-out design: adapt from rendered photos, then read its "
+                        "scenes and fans without and with the adaptation")
+    parser.add_argument("--adapt-photos", type=int, default=6,
+                        help="photos to adapt from (together they show all 52 cards)")
+    parser.add_argument("--adapt-seed", type=int, default=5150)
+    parser.add_argument("--tune", action="store_true",
+                        help="with --adapt-heldout: a grid of acceptance thresholds (run it "
+                        "with another --seed than the benchmark's)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--deck", help="use this calibrated deck from the user's data folder")
     group.add_argument("--calibrate-split", action="store_true",
@@ -272,6 +349,16 @@ def main(argv: list[str] | None = None) -> int:
               f"settled {result['settled_cards']} of {result['cards']} cards in "
               f"{result['frames_to_settle']} frames, "
               f"{result['settle_ms']} ms (deck {result['deck']})")
+        return 0
+    if args.adapt_heldout:
+        result = adapt_heldout(args, pipeline, verbose)
+        if args.json:
+            print(json.dumps(result))
+        elif args.tune:
+            for key, t in result["tune"].items():
+                print(f"{key}: {t['right']}/{t['cards']} right, {t['wrong']} wrong")
+        else:
+            print(adapt_table(result))
         return 0
     if args.synthetic:
         recognizer = Recognizer(**pipeline)
