@@ -57,7 +57,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from dealer_assist.cards import parse_cards  # noqa: E402
-from dealer_assist.vision.calibration import calibrate, load_deck_models  # noqa: E402
+from dealer_assist.vision.calibration import calibrate, load_deck  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
 
@@ -300,9 +300,9 @@ def calibrated_split(folder: Path, labels: list[tuple[str, set[str]]], pipeline:
             for name, cards in train:
                 (calib / name).symlink_to((folder / name).resolve())
                 fh.write(f"{name},{' '.join(cards)}\n")
-        models, _ = calibrate(calib)
+        deck, _ = calibrate(calib)
     held = [item for item in labels if item not in train]
-    return Recognizer(models, **pipeline), held, len(train)
+    return deck.recognizer(**pipeline), held, len(train)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -379,8 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         result["uncalibrated_same_images"] = baseline
     else:
         labels = load_labels(args.dir)
-        models = load_deck_models(args.deck) if args.deck else None
-        recognizer = Recognizer(models, **pipeline)
+        recognizer = load_deck(args.deck).recognizer(**pipeline) if args.deck else \
+            Recognizer(**pipeline)
         result = evaluate(recognizer, photo_items(args.dir, labels), args.runs, verbose,
                           args.perturb)
         result["mode"] = (f"deck {args.deck}" if args.deck else "uncalibrated") + \

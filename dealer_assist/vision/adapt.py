@@ -85,6 +85,7 @@ class Sample:
     code: str
     feature: np.ndarray
     centre: tuple[float, float]
+    read_as: str = ""  # the card the network alone is sure of ("" if none)
 
 
 class Embedder:
@@ -128,22 +129,27 @@ class Embedder:
         probs, feats = self.forward(np.stack([crop(small, c) for c, _n in cands]))
         allowed = sorted(CLASSES.index(c) for c in cards)
         out = []
-        for (cand, _need), p, f in zip(cands, probs, feats, strict=True):
+        for (cand, need), p, f in zip(cands, probs, feats, strict=True):
             if p[0] < MAX_NONE:
-                k = allowed[int(np.argmax(p[allowed]))]
-                out.append(Sample(CLASSES[k], f, (cand.centre[0] / scale,
-                                                   cand.centre[1] / scale)))
+                k, sure = allowed[int(np.argmax(p[allowed]))], int(np.argmax(p))
+                out.append(Sample(CLASSES[k], f, (cand.centre[0] / scale, cand.centre[1] / scale),
+                                  CLASSES[sure] if sure and p[sure] >= need else ""))
         return out
 
 
 class DeckAdaptation:
     """Per-card prototypes (unit embeddings) of a user's deck for one index network."""
 
-    def __init__(self, codes: np.ndarray, features: np.ndarray, model_sha256: str) -> None:
+    def __init__(self, codes: np.ndarray, features: np.ndarray, model_sha256: str,
+                 untrusted: frozenset[str] = frozenset()) -> None:
+        """``untrusted``: cards the network alone was sure of on crops of other cards of this
+        deck (a German ``B`` read as an ``8``): such a reading needs the prototypes' agreement."""
         order = np.argsort(codes, kind="stable")
         self.codes = np.asarray(codes)[order].astype(str)
         self.features = np.asarray(features, np.float32)[order]
         self.model_sha256 = model_sha256
+        self.untrusted = frozenset(untrusted)
+        self._untrusted = np.array([c in self.untrusted for c in CLASSES])
         self.cards, self._starts = np.unique(self.codes, return_index=True)
         self._class = np.array([CLASSES.index(c) for c in self.cards], np.int64)
 
@@ -171,7 +177,9 @@ class DeckAdaptation:
         if not keep:
             raise ValueError("no card index was found in the photos")
         keep = np.array(sorted(keep))
-        return cls(codes[keep], feats[keep], model_sha256)
+        untrusted = {samples[i].read_as for i in keep
+                     if samples[i].read_as not in ("", samples[i].code)}
+        return cls(codes[keep], feats[keep], model_sha256, frozenset(untrusted))
 
     def card_similarity(self, feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per embedding: the class of its nearest card, the cosine to that card's nearest
@@ -187,7 +195,8 @@ class DeckAdaptation:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, format=np.array(FORMAT), model_sha256=np.array(
-            self.model_sha256), codes=self.codes, features=self.features.astype(np.float16))
+            self.model_sha256), codes=self.codes, features=self.features.astype(np.float16),
+            untrusted=np.array(sorted(self.untrusted), dtype="<U3"))
         tmp.replace(path)
 
     @classmethod
@@ -199,19 +208,20 @@ class DeckAdaptation:
                 fmt = str(data["format"])
                 sha, codes = str(data["model_sha256"]), data["codes"].astype(str)
                 feats = data["features"].astype(np.float32)
+                untrusted = set(data["untrusted"].astype(str))
         except FileNotFoundError:
             raise
         except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
             raise AdaptationError(f"{path} is not a deck adaptation file ({exc}); "
                                   "adapt the deck again") from exc
         if fmt != FORMAT or feats.ndim != 2 or len(codes) != len(feats) or not len(codes) \
-                or not set(codes) <= set(CLASSES[1:]) or not np.isfinite(feats).all():
+                or not set(codes) | untrusted <= set(CLASSES[1:]) or not np.isfinite(feats).all():
             raise AdaptationError(f"{path} is not a deck adaptation file of this version; "
                                   "adapt the deck again")
         if model_sha256 is not None and sha != model_sha256:
             raise AdaptationError(f"{path} was made for another index network (the models were "
                                   "updated); adapt the deck again with the same photos")
-        return cls(codes, feats, sha)
+        return cls(codes, feats, sha, frozenset(untrusted))
 
 
 class AdaptedIndexReader(IndexReader):
@@ -242,7 +252,7 @@ class AdaptedIndexReader(IndexReader):
         near, sim, margin = self.deck.card_similarity(feats)
         out = []
         for k, p, need, c, s, m in zip(best, probs, needs, near, sim, margin, strict=True):
-            net_sure = bool(k) and p[k] >= need
+            net_sure = bool(k) and p[k] >= need and not self.deck._untrusted[k]
             # a crop the network finds no index (picture parts, pips, table) and a crop cut by
             # the detector's rough pair (it needs more) must be closer to the deck's prototype
             extra = self.stricter if need > self.min_prob else 0.0

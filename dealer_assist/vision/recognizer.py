@@ -51,8 +51,8 @@ class Recognizer:
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
-        if index is None:
-            index = not self.models.calibrated
+        if index is None:  # a deck's glyphs without its adaptation: the old calibrated reading
+            index = adaptation is not None or not self.models.calibrated
         self.index = None if not index else IndexReader(proposals=proposals) \
             if adaptation is None else AdaptedIndexReader(adaptation, proposals=proposals)
         self.always_whole_card = always_whole_card or self.index is None
