@@ -49,6 +49,7 @@ MAX_NONE = 0.5
 VETO_MARGIN = 0.0
 STRICTER = 0.05  # added to MIN_SIMILARITY for crops cut by the detector's own (rough) pair
 FILTER_ROUNDS = 2
+SCALES = (1.0,)  # the sizes each adaptation photo is read at
 MAX_PER_CARD = 24  # samples kept per card (the ones nearest the card's mean)
 CROP_SHAPE = (CROP_H, CROP_W, 3)
 
@@ -267,11 +268,17 @@ class AdaptedIndexReader(IndexReader):
         return out
 
 
-def adapt_frames(frames: list[tuple[np.ndarray, set[str]]], reader: IndexReader | None = None
-                 ) -> tuple[DeckAdaptation, dict]:
-    """A deck adaptation from (frame, cards in view) pairs, and a report."""
+def adapt_frames(frames: list[tuple[np.ndarray, set[str]]], reader: IndexReader | None = None,
+                 scales: tuple[float, ...] = SCALES) -> tuple[DeckAdaptation, dict]:
+    """A deck adaptation from (frame, cards in view) pairs, and a report. Each frame is also
+    read shrunk by each of ``scales`` (a card far from the camera looks different)."""
     embedder = Embedder(reader)
-    samples = [s for frame, cards in frames for s in embedder.samples(frame, cards)]
+    samples = []
+    for frame, cards in frames:
+        for f in scales:
+            img = frame if f == 1 else cv2.resize(frame, None, fx=f, fy=f,
+                                                  interpolation=cv2.INTER_AREA)
+            samples += embedder.samples(img, cards)
     deck = DeckAdaptation.from_samples(samples, embedder.model_sha256)
     return deck, {"frames": len(frames), "crops": len(samples), "samples": len(deck.codes),
                   "cards": [str(c) for c in deck.cards]}
