@@ -6,11 +6,13 @@ recogniser proposes in labelled photos of the user's deck (or frames the dealer 
 embedded and kept as per-card prototypes. At reading time a crop's card is accepted when the
 network is sure of it as before, or when the nearest prototype of the deck is close enough and
 clearly ahead of the nearest prototype of any other card (precision first: a crop the prototypes
-and a sure network disagree on is dropped, unknown rather than wrong).
+and a sure network disagree on is dropped, unknown rather than wrong; a card the deck has no
+prototype of is read by the network alone, as before).
 
 Stored with the deck as ``<data>/decks/<name>/adaptation.npz`` (a few hundred kB at most):
 ``format``, ``model_sha256`` (the index network it was made with: a retrained network needs a
-new adaptation), ``codes`` and ``features`` (float16, unit length). numpy and OpenCV only.
+new adaptation), ``codes`` and ``features`` (float16, unit length) and ``untrusted`` (cards the
+network alone misreads on this deck). numpy and OpenCV only.
 """
 
 from __future__ import annotations
@@ -144,7 +146,8 @@ class DeckAdaptation:
     def __init__(self, codes: np.ndarray, features: np.ndarray, model_sha256: str,
                  untrusted: frozenset[str] = frozenset()) -> None:
         """``untrusted``: cards the network alone was sure of on crops of other cards of this
-        deck (a German ``B`` read as an ``8``): such a reading needs the prototypes' agreement."""
+        deck, and every suit of a rank it misread (a German ``B`` read as an ``8``): such a
+        reading needs the prototypes' agreement."""
         order = np.argsort(codes, kind="stable")
         self.codes = np.asarray(codes)[order].astype(str)
         self.features = np.asarray(features, np.float32)[order]
@@ -153,6 +156,7 @@ class DeckAdaptation:
         self._untrusted = np.array([c in self.untrusted for c in CLASSES])
         self.cards, self._starts = np.unique(self.codes, return_index=True)
         self._class = np.array([CLASSES.index(c) for c in self.cards], np.int64)
+        self._known = np.isin(np.arange(len(CLASSES)), self._class)  # cards with prototypes
 
     @classmethod
     def from_samples(cls, samples: list[Sample], model_sha256: str) -> DeckAdaptation:
@@ -178,8 +182,13 @@ class DeckAdaptation:
         if not keep:
             raise ValueError("no card index was found in the photos")
         keep = np.array(sorted(keep))
-        untrusted = {samples[i].read_as for i in keep
-                     if samples[i].read_as not in ("", samples[i].code)}
+        untrusted: set[str] = set()
+        for i in keep:
+            read, code = samples[i].read_as, samples[i].code
+            if read and read != code:  # a misread rank is misread in every suit (B as 8)
+                rank_misread = read[:-1] != code[:-1]
+                untrusted |= {c for c in CLASSES[1:]
+                              if c == read or (rank_misread and c[:-1] == read[:-1])}
         return cls(codes[keep], feats[keep], model_sha256, frozenset(untrusted))
 
     def card_similarity(self, feats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -261,9 +270,9 @@ class AdaptedIndexReader(IndexReader):
                          and m >= self.min_margin)
             if deck_sure and (not net_sure or c == k):
                 out.append((int(c), float(max(p[c], min(s, self.min_prob)))))
-            elif net_sure and (c == k or m < self.veto_margin):
+            elif net_sure and (c == k or m < self.veto_margin or not self.deck._known[k]):
                 out.append((int(k), float(p[k])))
-            else:  # nobody sure, or the deck prefers another card: unknown rather than wrong
+            else:  # nobody sure, or the deck prefers another card it knows: unknown, not wrong
                 out.append((0, float(p[k])))
         return out
 

@@ -27,10 +27,10 @@ import numpy as np
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
 from dealer_assist.errors import InputError, RuleError
 from dealer_assist.paths import data_dir
-from dealer_assist.vision.adapt import FILE_NAME, DeckAdaptation, Embedder, adapt_frames
+from dealer_assist.vision.adapt import FILE_NAME, DeckAdaptation, adapt_frames, model_digest
 from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
-from dealer_assist.vision.model import GlyphModel
+from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.recognizer import Models, Recognizer
 from dealer_assist.vision.sources import read_image
 
@@ -171,7 +171,8 @@ def load_deck(name: str) -> Deck:
         raise FileNotFoundError(f"no deck {name!r} in {folder.parent}")
     adaptation = None
     if adaptation_file.exists():
-        adaptation = DeckAdaptation.load(adaptation_file, Embedder().model_sha256)
+        adaptation = DeckAdaptation.load(adaptation_file,
+                                         model_digest(model_path("index_cnn", ".onnx")))
     models = Models.shipped()
     if (folder / "ranks.npz").exists():
         try:
