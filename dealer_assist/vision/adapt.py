@@ -9,7 +9,7 @@ clearly ahead of the nearest prototype of any other card (precision first: a cro
 and a sure network disagree on is dropped, unknown rather than wrong; a card the deck has no
 prototype of is read by the network alone, as before).
 
-Stored with the deck as ``<data>/decks/<name>/adaptation.npz`` (a few hundred kB at most):
+Stored with the deck as ``<data>/decks/<name>/adaptation.npz`` (about 20 kB):
 ``format``, ``model_sha256`` (the index network it was made with: a retrained network needs a
 new adaptation), ``codes`` and ``features`` (float16, unit length) and ``untrusted`` (cards the
 network alone misreads on this deck). numpy and OpenCV only.
