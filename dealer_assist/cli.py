@@ -31,7 +31,7 @@ COMMANDS = {
     "games": ("dealer_assist.commands.games", "list the games and their options"),
     "analyze": ("dealer_assist.analysis.cli", "exact odds and strategy of a game's wagers"),
     "report": ("dealer_assist.reports.cli", "reconcile session logs and export reports"),
-    "vision": ("dealer_assist.vision.cli", "read cards from images, calibrate a deck"),
+    "vision": ("dealer_assist.vision.cli", "read cards from images, adapt to a deck"),
     "train": ("dealer_assist.training.cli", "dealer training drills"),
 }
 

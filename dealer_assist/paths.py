@@ -1,4 +1,4 @@
-"""Where the user's data lives: sessions, calibrated decks, trainees.
+"""Where the user's data lives: sessions, adapted decks, trainees.
 
 ``$DEALER_ASSIST_DATA`` if set, else ``$XDG_DATA_HOME/dealer-assist``
 (``~/.local/share/dealer-assist``).

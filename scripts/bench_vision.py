@@ -1,7 +1,7 @@
 """Benchmark card recognition on labelled photos or on synthetic scenes of held-out deck designs.
 
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
-                                              [--deck NAME | --calibrate-split]
+                                              [--deck NAME]
     uv run python scripts/bench_vision.py --synthetic heldout|fans|training [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
@@ -30,9 +30,13 @@ default), ``classical`` (the ink-blob pairs, the pipeline before the detector) o
 only on outlines whose corner indices do not settle the card).
 
 ``--pipeline whole-card`` measures the recogniser without the index network (the pipeline before
-issue 16), for before/after tables. ``--calibrate-split`` calibrates a deck from every other
-single-card image (linked into a temporary folder outside the repository) and scores only the
-remaining images, calibrated and uncalibrated.
+issue 16), for before/after tables.
+
+``--adapt-heldout`` adapts to each held-out design from ``--adapt-photos`` rendered photos that
+together show its 52 cards (``scripts/vision_data/deck_photos.py``, seed ``--adapt-seed``), then
+reads ``--scenes`` scenes and fans of it (seed ``--seed``) without and with the adaptation;
+``--tune`` prints a grid of acceptance thresholds instead (use another ``--seed``). The real
+photos are never adapted to: they are evaluation only.
 """
 
 from __future__ import annotations
@@ -43,7 +47,6 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -57,7 +60,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from dealer_assist.cards import parse_cards  # noqa: E402
-from dealer_assist.vision.calibration import calibrate, load_deck_models  # noqa: E402
+from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
 
@@ -111,10 +114,12 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
         yield name, read_image(folder / name), expected, expected
 
 
-def synthetic_items(kind: str, scenes_n: int, seed: int) -> Iterator[Item]:
+def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
+                    ) -> Iterator[Item]:
     from scripts.vision_data import decks, scenes
 
     held = decks.training_decks() if kind == "training" else decks.held_out_decks()
+    held = only or held
     if not held:
         raise SystemExit("no held-out deck installed (apt-get install kdegames-card-data-kf5)")
     rng = np.random.default_rng(seed)
@@ -207,6 +212,75 @@ def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
             "frames_to_settle": results[0][1], "settle_ms": round(ms, 1), "deck": deck}
 
 
+def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> dict:
+    """Per held-out design: adapt to it from ``--adapt-photos`` rendered photos (seed
+    ``--adapt-seed``), then read ``--scenes`` scenes and fans of it (seed ``--seed``) without and
+    with the adaptation. ``--tune``: the adapted reading for a grid of thresholds instead."""
+    from dealer_assist.vision.adapt import AdaptedIndexReader, adapt_frames
+    from dealer_assist.vision.indices import IndexReader
+    from scripts.vision_data import decks
+    from scripts.vision_data.deck_photos import deck_photos
+
+    plain = Recognizer(**pipeline)
+    out: dict = {}
+    # (similarity, margin, stricter for detector pairs, veto margin): the last grid searched;
+    # earlier ones covered similarity 0.7-0.9, margin 0-0.1, stricter 0-0.1, veto 0-off
+    grid = [(s, m, 0.05, 0.0) for s in (0.85, 0.875, 0.9) for m in (0.06,)]
+    for deck in decks.held_out_decks():
+        photos = deck_photos(deck, args.adapt_photos, args.adapt_seed + len(out))
+        t0 = time.perf_counter()
+        adaptation, report = adapt_frames(photos, IndexReader(proposals=args.proposals),
+                                          tuple(args.adapt_scales))
+        report["adapt_s"] = round(time.perf_counter() - t0, 1)
+        adapted = Recognizer(adaptation=adaptation, **pipeline)
+        reader = adapted.index
+        assert isinstance(reader, AdaptedIndexReader)
+        row: dict = {"adaptation": report}
+        for kind in ("heldout", "fans"):
+            items = list(synthetic_items(kind, args.scenes, args.seed, [deck]))
+            if args.tune:
+                r = evaluate(plain, iter(items), 1, False, args.perturb)
+                row[f"{kind} none"] = {k: r[k] for k in (
+                    "recall", "precision", "read_right", "read_wrong", "cards")}
+                for g in grid:  # similarity, margin, stricter, veto margin
+                    reader.min_similarity, reader.min_margin, reader.stricter = g[:3]
+                    reader.veto_margin = g[3]
+                    r = evaluate(adapted, iter(items), 1, False, args.perturb)
+                    row[f"{kind} {'/'.join(map(str, g))}"] = {k: r[k] for k in (
+                        "recall", "precision", "read_right", "read_wrong", "cards")}
+                continue
+            row[kind] = {"before": evaluate(plain, iter(items), args.runs, False, args.perturb),
+                         "after": evaluate(adapted, iter(items), args.runs, verbose,
+                                           args.perturb)}
+        out[deck] = row
+        if verbose:
+            print(f"{deck}: adapted from {report['frames']} photos in {report['adapt_s']} s: "
+                  f"{report['samples']} of {report['crops']} crops kept, "
+                  f"{len(report['cards'])} cards", flush=True)
+    if args.tune:  # totals over the decks per threshold pair
+        tune = {}
+        for kind in ("heldout", "fans"):
+            for key in [f"{kind} none"] + [f"{kind} {'/'.join(map(str, g))}" for g in grid]:
+                tune[key] = {k: sum(out[d][key][n] for d in out) for k, n in (
+                    ("right", "read_right"), ("wrong", "read_wrong"), ("cards", "cards"))}
+        out["tune"] = tune
+    return out
+
+
+def adapt_table(result: dict) -> str:
+    lines = ["| deck | set | before: recall · precision · median ms | after: recall · precision "
+             "· median ms |", "|---|---|---|---|"]
+    for deck, row in result.items():
+        for kind in ("heldout", "fans"):
+            if kind not in row:
+                continue
+            cells = [f"{r['recall']:.1%} ({r['read_right']}/{r['cards']}) · {r['precision']:.1%} "
+                     f"({r['read_wrong']} wrong) · {r['median_ms']} (CPU {r['median_cpu_ms']})"
+                     for r in (row[kind]["before"], row[kind]["after"])]
+            lines.append(f"| {deck} | {kind} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
 def load_labels(folder: Path) -> list[tuple[str, set[str]]]:
     with open(folder / "labels.csv", newline="") as fh:
         return [(row["file"], {c.code for c in parse_cards(row["cards"])})
@@ -218,23 +292,6 @@ def summary(mode: str, r: dict) -> str:
             f"{r['precision']:.1%} ({r['read_right']}/{r['read_right'] + r['read_wrong']}), "
             f"median {r['median_ms']} ms/frame, p95 {r['p95_ms']} ms (CPU median "
             f"{r['median_cpu_ms']} ms), {r['images']} images, {len(r['misses'])} with misses")
-
-
-def calibrated_split(folder: Path, labels: list[tuple[str, set[str]]], pipeline: dict
-                     ) -> tuple[Recognizer, list[tuple[str, set[str]]], int]:
-    """Calibrate on every other single-card image (linked into a temporary folder outside the
-    repository); return the recogniser, the images left to score and the number used."""
-    train = [item for item in labels if len(item[1]) == 1][::2]
-    with tempfile.TemporaryDirectory() as tmp:
-        calib = Path(tmp)
-        with open(calib / "labels.csv", "w", newline="") as fh:
-            fh.write("file,cards\n")
-            for name, cards in train:
-                (calib / name).symlink_to((folder / name).resolve())
-                fh.write(f"{name},{' '.join(cards)}\n")
-        models, _ = calibrate(calib)
-    held = [item for item in labels if item not in train]
-    return Recognizer(models, **pipeline), held, len(train)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -256,11 +313,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--settle", action="store_true",
                         help="time the live reader settling a busy 8-card frame")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--deck", help="use this calibrated deck from the user's data folder")
-    group.add_argument("--calibrate-split", action="store_true",
-                       help="calibrate on half the single-card images, score the others "
-                            "calibrated and uncalibrated")
+    parser.add_argument("--adapt-heldout", action="store_true",
+                        help="per held-out design: adapt from rendered photos, then read its "
+                        "scenes and fans without and with the adaptation")
+    parser.add_argument("--adapt-photos", type=int, default=6,
+                        help="photos to adapt from (together they show all 52 cards)")
+    parser.add_argument("--adapt-seed", type=int, default=5150)
+    parser.add_argument("--adapt-scales", type=float, nargs="+", default=[1.0],
+                        help="read each adaptation photo at these scales")
+    parser.add_argument("--tune", action="store_true",
+                        help="with --adapt-heldout: a grid of acceptance thresholds (run it "
+                        "with another --seed than the benchmark's)")
+    parser.add_argument("--deck", help="use this adapted deck from the user's data folder")
     args = parser.parse_args(argv)
     single_threaded()
     pipeline = {"index": args.pipeline == "index", "proposals": args.proposals,
@@ -273,6 +337,16 @@ def main(argv: list[str] | None = None) -> int:
               f"{result['frames_to_settle']} frames, "
               f"{result['settle_ms']} ms (deck {result['deck']})")
         return 0
+    if args.adapt_heldout:
+        result = adapt_heldout(args, pipeline, verbose)
+        if args.json:
+            print(json.dumps(result))
+        elif args.tune:
+            for key, t in result["tune"].items():
+                print(f"{key}: {t['right']}/{t['cards']} right, {t['wrong']} wrong")
+        else:
+            print(adapt_table(result))
+        return 0
     if args.synthetic:
         recognizer = Recognizer(**pipeline)
         items = synthetic_items(args.synthetic, args.scenes, args.seed)
@@ -280,23 +354,13 @@ def main(argv: list[str] | None = None) -> int:
         result["mode"] = f"synthetic {args.synthetic} ({args.pipeline})"
     elif args.dir is None:
         parser.error("give DIR, --synthetic or --settle")
-    elif args.calibrate_split:
-        labels = load_labels(args.dir)
-        recognizer, held, used = calibrated_split(args.dir, labels, pipeline)
-        result = evaluate(recognizer, photo_items(args.dir, held), args.runs, verbose,
-                          args.perturb)
-        result["mode"] = f"calibrated on {used} images, scored on the other {len(held)}"
-        baseline = evaluate(Recognizer(**pipeline), photo_items(args.dir, held), args.runs,
-                            False, args.perturb)
-        baseline["mode"] = f"uncalibrated, same {len(held)} images"
-        result["uncalibrated_same_images"] = baseline
     else:
         labels = load_labels(args.dir)
-        models = load_deck_models(args.deck) if args.deck else None
-        recognizer = Recognizer(models, **pipeline)
+        recognizer = load_deck(args.deck).recognizer(**pipeline) if args.deck else \
+            Recognizer(**pipeline)
         result = evaluate(recognizer, photo_items(args.dir, labels), args.runs, verbose,
                           args.perturb)
-        result["mode"] = (f"deck {args.deck}" if args.deck else "uncalibrated") + \
+        result["mode"] = (f"deck {args.deck}" if args.deck else "not adapted") + \
             f" ({args.pipeline})"
     if args.perturb:
         result["mode"] += f", perturbed: {args.perturb}"
@@ -304,9 +368,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         print(summary(result["mode"], result))
-        if "uncalibrated_same_images" in result:
-            base = result["uncalibrated_same_images"]
-            print(summary(base["mode"], base))
     return 0
 
 

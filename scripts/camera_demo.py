@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PySide6.QtWidgets import QApplication
 
 from dealer_assist.gui.camera_panel import CameraPanel
-from dealer_assist.vision.calibration import load_deck_models
+from dealer_assist.vision.calibration import load_deck
 from dealer_assist.vision.live import LiveReader, LiveSettings
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import open_source
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     settings = LiveSettings(auto_accept=args.auto is not None,
                             auto_accept_threshold=args.auto if args.auto is not None else 0.9)
-    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    recognizer = load_deck(args.deck).recognizer() if args.deck else Recognizer()
     reader = LiveReader(open_source(args.source, loop=True), recognizer,
                         ZoneMap.strips(args.seats, top=0.3), settings)
     panel = CameraPanel(reader, seats=args.seats)

@@ -1,12 +1,16 @@
-"""Deck calibration: learn the corner glyphs of the user's own deck from one photo per card.
+"""A user's deck: adapt the recogniser to it from a few labelled photos (issue 16).
 
-A calibrated deck lives in ``<data>/decks/<name>/`` as ``ranks.npz`` and ``suits.npz`` (glyph
-samples cut from the user's photos) plus ``deck.json``. ``<data>`` is ``$DEALER_ASSIST_DATA`` if
-set, else ``$XDG_DATA_HOME/dealer-assist`` (default ``~/.local/share/dealer-assist``). Readings
-with a calibrated deck use the shipped synthetic samples and the deck's own samples together.
+``calibrate(folder, name)`` embeds the corner-index crops the recogniser proposes in the photos
+with the shipped index network and keeps them as per-card prototypes (``adapt.py``); from photos
+that show one card it also learns that deck's corner glyphs for the whole-card reader (the old
+calibration, kept because it reads index letters the network never learned, such as a German
+``B``/``D``). A deck lives in ``<data>/decks/<name>/``: ``adaptation.npz``, ``ranks.npz`` and
+``suits.npz`` (when single-card photos were given) and ``deck.json``. ``<data>`` is
+``$DEALER_ASSIST_DATA`` if set, else ``$XDG_DATA_HOME/dealer-assist`` (default
+``~/.local/share/dealer-assist``).
 
-Input folder: either ``labels.csv`` (``file,cards``; images with exactly one card are used), or
-images named by their card (``QS.jpg``, ``10h-2.png``).
+Input folder: either ``labels.csv`` (``file,cards``: the cards in view, space-separated), or
+images named by their one card (``QS.jpg``, ``10h-2.png``).
 """
 
 from __future__ import annotations
@@ -14,17 +18,20 @@ from __future__ import annotations
 import csv
 import json
 import re
+import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
-from dealer_assist.errors import InputError
+from dealer_assist.errors import InputError, RuleError
 from dealer_assist.paths import data_dir
+from dealer_assist.vision.adapt import FILE_NAME, DeckAdaptation, adapt_frames, model_digest
 from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.glyphs import corner_crop, glyph_features, split_index, suit_features
-from dealer_assist.vision.model import GlyphModel
-from dealer_assist.vision.recognizer import Models
+from dealer_assist.vision.model import GlyphModel, model_path
+from dealer_assist.vision.recognizer import Models, Recognizer
 from dealer_assist.vision.sources import read_image
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
@@ -38,32 +45,47 @@ def deck_dir(name: str) -> Path:
     return data_dir() / "decks" / name
 
 
-def labelled_images(folder: Path) -> list[tuple[Path, Card]]:
-    """(image, card) pairs from ``labels.csv`` single-card rows, or from file names."""
+def labelled_photos(folder: Path) -> list[tuple[Path, list[Card]]]:
+    """(image, cards in view) from ``labels.csv``, or (image, [card]) from file names."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no folder {folder}")
     labels = folder / "labels.csv"
     if labels.exists():
-        with open(labels, newline="") as fh:
-            rows = [(folder / r["file"], parse_cards(r["cards"])) for r in csv.DictReader(fh)]
-        return [(path, cards[0]) for path, cards in rows if len(cards) == 1]
+        try:
+            with open(labels, newline="") as fh:
+                return [(folder / r["file"], parse_cards(r["cards"]))
+                        for r in csv.DictReader(fh)]
+        except (KeyError, TypeError, CardError, UnicodeDecodeError, csv.Error) as exc:
+            raise InputError(f"{labels}: not a 'file,cards' table ({exc})") from exc
     pairs = []
     for path in sorted(folder.iterdir()):
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
         try:
-            pairs.append((path, parse_card(re.split(r"[-_ ]", path.stem)[0])))
+            pairs.append((path, [parse_card(re.split(r"[-_ ]", path.stem)[0])]))
         except CardError:
             continue
     return pairs
+
+
+def labelled_images(folder: Path) -> list[tuple[Path, Card]]:
+    """(image, card) pairs of the photos that show one card."""
+    return [(path, cards[0]) for path, cards in labelled_photos(folder) if len(cards) == 1]
+
+
+def _frame(path: Path) -> np.ndarray | None:
+    try:
+        return read_image(path)
+    except (FileNotFoundError, InputError):
+        return None  # unreadable or over the pixel budget: reported as skipped
 
 
 def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphModel, list[str]]:
     """Glyph samples from both corners of the largest card in each image; and images not used."""
     rank_x, rank_y, suit_x, suit_y, skipped = [], [], [], [], []
     for path, card in images:
-        try:
-            frame = read_image(path)
-        except (FileNotFoundError, InputError):
-            frame = None  # unreadable or over the pixel budget: reported as skipped
+        frame = _frame(path)
         quads = find_card_quads(frame) if frame is not None else []
         found = 0
         for quad in quads[:1]:
@@ -84,18 +106,54 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
                                                                         np.array(suit_y)), skipped
 
 
-def calibrate(folder: Path, name: str | None = None) -> tuple[Models, dict]:
-    """Learn a deck from ``folder`` (saved as deck ``name`` if given): its models and a report."""
-    images = labelled_images(Path(folder))
-    ranks, suits, skipped = deck_samples(images)
-    report = {"images": len(images), "samples": len(ranks.labels), "skipped": skipped,
-              "cards": sorted({f"{r}{s}" for r, s in zip(ranks.labels, suits.labels, strict=True)})}
+@dataclass(frozen=True)
+class Deck:
+    """What a recogniser needs for a user's deck: glyph models and the index adaptation."""
+
+    models: Models
+    adaptation: DeckAdaptation | None
+
+    def recognizer(self, **kwargs) -> Recognizer:
+        return Recognizer(self.models, adaptation=self.adaptation, **kwargs)
+
+
+def calibrate(folder: Path, name: str | None = None) -> tuple[Deck, dict]:
+    """Adapt to the deck in ``folder`` (saved as deck ``name`` if given): the deck and a report.
+
+    Raises RuleError when no card index is found in any photo (nothing is saved)."""
+    photos = labelled_photos(Path(folder))
+    if not photos:
+        raise RuleError(f"no labelled photo in {folder}: give labels.csv (file,cards) or "
+                        "images named like QS.jpg")
+    frames, skipped = [], []
+    for path, cards in photos:
+        frame = _frame(path)
+        if frame is None:
+            skipped.append(path.name)
+        else:
+            frames.append((frame, {c.code for c in cards}))
+    try:
+        adaptation, report = adapt_frames(frames)
+    except ValueError as exc:
+        raise RuleError(f"{exc} ({len(frames)} photos read)") from exc
+    singles = [(p, cards[0]) for p, cards in photos if len(cards) == 1 and p.name not in skipped]
+    try:
+        ranks, suits, _ = deck_samples(singles) if singles else (None, None, [])
+    except ValueError:
+        ranks = suits = None
+    report = {"images": len(photos), **report, "skipped": skipped,
+              "glyph_samples": 0 if ranks is None else len(ranks.labels)}
     if name is not None:
         target = deck_dir(name)
-        ranks.save(target / "ranks.npz")
-        suits.save(target / "suits.npz")
+        adaptation.save(target / FILE_NAME)
+        for file in ("ranks.npz", "suits.npz"):
+            (target / file).unlink(missing_ok=True)
+        if ranks is not None:
+            ranks.save(target / "ranks.npz")
+            suits.save(target / "suits.npz")
         (target / "deck.json").write_text(json.dumps({"name": name, **report}, indent=1))
-    return _with_shipped(ranks, suits), report
+    models = _with_shipped(ranks, suits) if ranks is not None else Models.shipped()
+    return Deck(models, adaptation), report
 
 
 def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
@@ -104,17 +162,36 @@ def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
                   shipped.suits.merged(suits, DECK_WEIGHT), calibrated=True)
 
 
-def load_deck_models(name: str) -> Models:
-    """Models for a saved calibrated deck (raises FileNotFoundError if there is none)."""
+def load_deck(name: str) -> Deck:
+    """A saved deck (FileNotFoundError if there is none; AdaptationError, an InputError, if its
+    adaptation file is corrupt, foreign, or made for another index network)."""
     folder = deck_dir(name)
-    if not (folder / "ranks.npz").exists():
-        raise FileNotFoundError(f"no calibrated deck {name!r} in {folder.parent}")
-    return _with_shipped(GlyphModel.load(folder / "ranks.npz"),
-                         GlyphModel.load(folder / "suits.npz"))
+    adaptation_file = folder / FILE_NAME
+    if not adaptation_file.exists() and not (folder / "ranks.npz").exists():
+        raise FileNotFoundError(f"no deck {name!r} in {folder.parent}")
+    adaptation = None
+    if adaptation_file.exists():
+        adaptation = DeckAdaptation.load(adaptation_file,
+                                         model_digest(model_path("index_cnn", ".onnx")))
+    models = Models.shipped()
+    if (folder / "ranks.npz").exists():
+        try:
+            models = _with_shipped(GlyphModel.load(folder / "ranks.npz"),
+                                   GlyphModel.load(folder / "suits.npz"))
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:
+            raise InputError(f"deck {name!r}: its glyph files cannot be read ({exc}); "
+                             "adapt the deck again") from exc
+    return Deck(models, adaptation)
+
+
+def load_deck_models(name: str) -> Models:
+    """The glyph models of a saved deck (the shipped ones if it has none)."""
+    return load_deck(name).models
 
 
 def list_decks() -> list[str]:
     root = data_dir() / "decks"
     if not root.exists():
         return []
-    return sorted(p.name for p in root.iterdir() if (p / "ranks.npz").exists())
+    return sorted(p.name for p in root.iterdir()
+                  if (p / FILE_NAME).exists() or (p / "ranks.npz").exists())

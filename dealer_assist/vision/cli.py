@@ -1,12 +1,15 @@
-"""``dealer-assist vision ...``: read cards in images or a stream, calibrate a deck, list decks.
+"""``dealer-assist vision ...``: read cards in images or a stream, adapt to a deck, list decks.
 
 The main CLI adds a ``vision`` subparser, calls :func:`add_arguments` on it and :func:`run` with
 the parsed arguments::
 
     dealer-assist vision read IMAGE... [--deck NAME] [--json]
     dealer-assist vision watch SOURCE [--seats N] [--deck NAME]   # camera index, video, folder
-    dealer-assist vision calibrate DIR --deck NAME
+    dealer-assist vision adapt DIR --deck NAME       # (old name: calibrate)
     dealer-assist vision decks
+
+Exit status: 0 done, 1 refused (no card index found in the photos), 2 unreadable input (a
+missing folder or image, a corrupt or foreign deck file), 3 internal error (``cli.run_command``).
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from dealer_assist.errors import InputError
-from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck_models
+from dealer_assist.errors import EXIT_REFUSED, EXIT_UNREADABLE, InputError, RuleError
+from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck
 from dealer_assist.vision.image_guard import check_image
 from dealer_assist.vision.live import LiveReader
 from dealer_assist.vision.recognizer import Recognizer
@@ -30,16 +33,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="vision_command", required=True)
     read = sub.add_parser("read", help="read the cards in images")
     read.add_argument("images", nargs="+", type=Path)
-    read.add_argument("--deck", help="a calibrated deck to read with")
+    read.add_argument("--deck", help="an adapted deck to read with")
     read.add_argument("--json", action="store_true", help="one JSON object per image")
     watch = sub.add_parser("watch", help="print each card once it reads the same in most frames")
     watch.add_argument("source", help="camera index (0), video file or image folder")
     watch.add_argument("--seats", type=int, help="split the table into this many seat zones")
-    watch.add_argument("--deck", help="a calibrated deck to read with")
-    cal = sub.add_parser("calibrate", help="learn your deck from labelled photos")
-    cal.add_argument("dir", type=Path, help="labels.csv (file,cards) or images named like QS.jpg")
+    watch.add_argument("--deck", help="an adapted deck to read with")
+    cal = sub.add_parser("adapt", aliases=["calibrate"],
+                         help="adapt to your deck from a few labelled photos of it")
+    cal.add_argument("dir", type=Path, help="labels.csv (file,cards: the cards in each photo) "
+                     "or images named like QS.jpg")
     cal.add_argument("--deck", required=True, help="name to save the deck under")
-    sub.add_parser("decks", help="list calibrated decks")
+    sub.add_parser("decks", help="list adapted decks")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,25 +54,30 @@ def run(args: argparse.Namespace) -> int:
             return _read(args)
         if args.vision_command == "watch":
             return _watch(args)
-        if args.vision_command == "calibrate":
+        if args.vision_command in ("adapt", "calibrate"):
             _, report = calibrate(args.dir, args.deck)
-            print(f"deck {args.deck!r} saved in {deck_dir(args.deck)}: {report['samples']} glyph "
-                  f"samples from {report['images']} images, {len(report['cards'])} cards")
+            print(f"deck {args.deck!r} saved in {deck_dir(args.deck)}: {report['samples']} index "
+                  f"crops of {len(report['cards'])} cards from {report['images']} photos"
+                  + (f", {report['glyph_samples']} glyph samples" if report["glyph_samples"]
+                     else ""))
             if report["skipped"]:
-                print(f"no card index found in: {', '.join(report['skipped'])}")
+                print(f"could not read: {', '.join(report['skipped'])}")
             return 0
         if args.vision_command == "decks":
             for name in list_decks():
                 print(name)
             return 0
+    except RuleError as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     raise ValueError(f"unknown vision command {args.vision_command!r}")
 
 
 def _read(args: argparse.Namespace) -> int:
-    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    recognizer = load_deck(args.deck).recognizer() if args.deck else Recognizer()
     status = 0
     for path in args.images:
         try:
@@ -90,7 +100,7 @@ def _read(args: argparse.Namespace) -> int:
 
 def _watch(args: argparse.Namespace) -> int:
     """Print one JSON line per card as soon as the votes settle it (Ctrl-C to stop a camera)."""
-    recognizer = Recognizer(load_deck_models(args.deck) if args.deck else None)
+    recognizer = load_deck(args.deck).recognizer() if args.deck else Recognizer()
     zones = ZoneMap.strips(args.seats, top=0.3) if args.seats else None
     reader = LiveReader(open_source(args.source), recognizer, zones)
     frames = 0
@@ -113,7 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     """Stand-alone entry point: ``python -m dealer_assist.vision.cli read IMAGE``."""
     parser = argparse.ArgumentParser(prog="dealer-assist vision")
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    from dealer_assist.cli import run_command  # one line and an exit status, never a traceback
+
+    return run_command(sys.modules[__name__], args)
 
 
 if __name__ == "__main__":

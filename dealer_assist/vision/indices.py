@@ -47,9 +47,10 @@ class Candidate:
         return float(c[0]), float(c[1])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class IndexRead:
-    """A corner index read as ``card`` with probability ``prob``."""
+    """A corner index read as ``card`` with probability ``prob``. Compared by identity (two
+    readings of the same card at the same probability are still two readings)."""
 
     card: Card
     prob: float
@@ -244,14 +245,21 @@ class IndexReader:
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need in cands])
+        reads = []
+        for (c, _need), (k, p) in zip(cands, self.classify(crops, [n for _c, n in cands]),
+                                      strict=True):
+            if k:
+                reads.append(IndexRead(parse_card(CLASSES[k]), p, _scaled(c, 1 / scale)))
+        return _merge(reads)
+
+    def classify(self, crops: np.ndarray, needs: list[float]) -> list[tuple[int, float]]:
+        """Per crop: its class in CLASSES (0: not an index, or not sure enough: below its
+        ``needs`` probability) and that class's probability. (A deck adaptation overrides this,
+        see ``adapt.AdaptedIndexReader``.)"""
         probs = self.probabilities(crops)
         best = probs.argmax(axis=1)
-        reads = []
-        for (c, need), k, p in zip(cands, best, probs, strict=True):
-            if k == 0 or p[k] < need:
-                continue
-            reads.append(IndexRead(parse_card(CLASSES[k]), float(p[k]), _scaled(c, 1 / scale)))
-        return _merge(reads)
+        return [(int(k) if k and p[k] >= need else 0, float(p[k]))
+                for k, p, need in zip(best, probs, needs, strict=True)]
 
 
 def _scaled(c: Candidate, f: float) -> Candidate:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dealer_assist.vision.adapt import AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.barcode import label_on_card, read_barcodes
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_cards, warp_card
 from dealer_assist.vision.fan import find_loose_indices
@@ -38,18 +39,22 @@ class Recognizer:
 
     def __init__(self, models: Models | None = None, barcodes: bool = True,
                  fans: bool = True, index: bool | None = None, proposals: str = "learned",
-                 always_whole_card: bool = False) -> None:
+                 always_whole_card: bool = False,
+                 adaptation: DeckAdaptation | None = None) -> None:
         """``index``: use the index network; by default yes, except with a calibrated deck (the
         network knows French indices only: it reads a German ``B`` as an 8). ``proposals``: where
         the index crops come from (see :class:`IndexReader`). ``always_whole_card``: run the
         whole-card reader on every outline, even one whose corner indices already agree on a
-        card (slower; by default it runs only where the indices do not settle the card)."""
+        card (slower; by default it runs only where the indices do not settle the card).
+        ``adaptation``: the prototypes of the user's deck (``adapt.py``) the index network's
+        embeddings are compared with."""
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
-        if index is None:
-            index = not self.models.calibrated
-        self.index = IndexReader(proposals=proposals) if index else None
+        if index is None:  # a deck's glyphs without its adaptation: the old calibrated reading
+            index = adaptation is not None or not self.models.calibrated
+        self.index = None if not index else IndexReader(proposals=proposals) \
+            if adaptation is None else AdaptedIndexReader(adaptation, proposals=proposals)
         self.always_whole_card = always_whole_card or self.index is None
 
     def read(self, frame: np.ndarray) -> list[Proposal]:

@@ -15,6 +15,7 @@ from dealer_assist.vision.calibration import (
     deck_dir,
     labelled_images,
     list_decks,
+    load_deck,
     load_deck_models,
 )
 from dealer_assist.vision.labels import write_image
@@ -58,17 +59,20 @@ def test_labelled_images_from_names_and_csv(photos: Path, tmp_path: Path) -> Non
 
 
 def test_calibrate_saves_and_loads_deck(photos: Path, data_dir: Path) -> None:
-    models, report = calibrate(photos, "german")
+    deck, report = calibrate(photos, "german")
     assert report["images"] == 6 and report["skipped"] == []
-    assert report["samples"] == 12  # both corners of each card
+    assert report["glyph_samples"] == 12  # both corners of each card
+    assert report["samples"] > 0 and set(report["cards"]) <= {"JH", "QS", "JC", "QD", "7S", "10H"}
     folder = data_dir / "decks" / "german"
-    assert {p.name for p in folder.iterdir()} == {"ranks.npz", "suits.npz", "deck.json"}
+    assert {p.name for p in folder.iterdir()} == {"ranks.npz", "suits.npz", "deck.json",
+                                                  "adaptation.npz"}
     assert json.loads((folder / "deck.json").read_text())["name"] == "german"
     assert list_decks() == ["german"]
     loaded = load_deck_models("german")
     shipped = Models.shipped()
     assert len(loaded.ranks.labels) == len(shipped.ranks.labels) + 3 * 12
-    assert len(models.ranks.labels) == len(loaded.ranks.labels)
+    assert len(deck.models.ranks.labels) == len(loaded.ranks.labels)
+    assert load_deck("german").adaptation.codes.tolist() == deck.adaptation.codes.tolist()
 
 
 def test_calibrated_deck_reads_what_shipped_models_cannot(photos: Path, data_dir: Path) -> None:
@@ -76,11 +80,11 @@ def test_calibrated_deck_reads_what_shipped_models_cannot(photos: Path, data_dir
     frame = photo(parse_card("JD"), angle=-20, seed=9)  # a card not in the calibration set
     shipped = [p.code for p in Recognizer().read(frame)]
     assert shipped in ([None], [])  # "B" is no rank the shipped models know: unknown, not wrong
-    calibrated = [p.code for p in Recognizer(load_deck_models("german")).read(frame)]
+    calibrated = [p.code for p in load_deck("german").recognizer().read(frame)]
     assert calibrated == ["JD"]
 
 
 def test_missing_deck_is_reported(data_dir: Path) -> None:
     with pytest.raises(FileNotFoundError):
-        load_deck_models("nope")
+        load_deck("nope")
     assert list_decks() == []

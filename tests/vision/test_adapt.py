@@ -1,0 +1,186 @@
+"""Deck adaptation: a few labelled photos of a deck the network never saw make the recogniser
+read more of that deck, never a wrong card; the stored adaptation and the ``adapt`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dealer_assist import cli as main_cli
+from dealer_assist.vision import calibration, cli, synth
+from dealer_assist.vision.adapt import (
+    FILE_NAME,
+    AdaptationError,
+    AdaptedIndexReader,
+    DeckAdaptation,
+    Embedder,
+    adapt_frames,
+)
+from dealer_assist.vision.calibration import calibrate, load_deck
+from dealer_assist.vision.indices import CROP_H, CROP_W, IndexReader
+from dealer_assist.vision.labels import write_image
+from dealer_assist.vision.recognizer import Recognizer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts.vision_data import decks, scenes
+from scripts.vision_data.deck_photos import deck_photos
+
+needs_decks = pytest.mark.skipif(not decks.held_out_decks(),
+                                 reason="no SVG deck installed (kdegames-card-data-kf5)")
+DECK = "tigullio-international"  # held out of training
+
+
+def run(argv: list[str]) -> int:
+    """Parse like the main CLI does: ``dealer-assist vision ...``."""
+    parser = argparse.ArgumentParser(prog="dealer-assist")
+    sub = parser.add_subparsers(dest="command", required=True)
+    cli.add_arguments(sub.add_parser("vision"))
+    return cli.run(parser.parse_args(["vision", *argv]))
+
+
+@pytest.fixture(scope="module")
+def adapted() -> DeckAdaptation:
+    if DECK not in decks.held_out_decks():
+        pytest.skip("held-out deck not installed")
+    deck, report = adapt_frames(deck_photos(DECK, 6, seed=11))
+    assert len(report["cards"]) >= 48  # 6 photos show all 52 cards
+    return deck
+
+
+def test_the_embedding_is_the_input_of_the_networks_last_layer() -> None:
+    embedder = Embedder()
+    assert embedder.logits_layer == "/16/Gemm" and embedder.dim == 128
+    crops = np.random.default_rng(1).integers(0, 255, (5, CROP_H, CROP_W, 3), np.uint8)
+    probs, feats = embedder.forward(crops)
+    assert np.allclose(probs, IndexReader().probabilities(crops), atol=1e-5)
+    assert np.allclose(np.linalg.norm(feats, axis=1), 1, atol=1e-5)
+
+
+@needs_decks
+def test_adaptation_reads_cards_of_an_unseen_deck_it_did_not_read_before(
+        adapted: DeckAdaptation) -> None:
+    faces = scenes.load_faces(DECK)
+    anchors = scenes.anchors_of(DECK, faces)
+    rng = np.random.default_rng(4242)  # not the photos' seed
+    plain, adapt = Recognizer(), Recognizer(adaptation=adapted)
+    before = after = 0
+    for i in range(8):
+        sc = scenes.make_scene(rng, faces, (1280, 960), kind=("single", "fan")[i % 2],
+                               max_tilt=25, mild=True)
+        on_table = {c.code for c in sc.cards}
+        legible = {code for code, r, s, frac in scenes.visible_indices(sc, anchors)
+                   if frac >= 0.97 and np.linalg.norm(s - r) >= 8}
+        read_before = {p.code for p in plain.read(sc.image) if p.code}
+        read_after = {p.code for p in adapt.read(sc.image) if p.code}
+        assert read_after <= on_table, f"scene {i}: wrong {read_after - on_table}"
+        before += len(read_before & legible)
+        after += len(read_after & legible)
+    assert after >= before + 3
+
+
+def test_a_german_deck_reads_after_adapting(data_dir: Path, tmp_path: Path) -> None:
+    """Index letters the network never learned (B for Bube): unknown before, read after, with
+    the glyph samples kept from single-card photos."""
+    german = {"J": "B", "Q": "D"}
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for i, code in enumerate(["JH", "QS", "JC", "QD", "JD", "8D", "7S", "10H"]):
+        card = calibration.parse_card(code)
+        img = synth.render_card(card, index_text=german.get(card.rank))
+        write_image(folder / f"{code}-{i}.png", synth.degrade(synth.place(
+            synth.table((960, 720), seed=i), img, synth.card_quad((480, 360), 440, 8)), seed=i,
+            noise=4))
+    frame_card = calibration.parse_card("JD")
+    frame = synth.degrade(synth.place(synth.table((960, 720), seed=40), synth.render_card(
+        frame_card, index_text="B"), synth.card_quad((480, 360), 440, -20)), seed=9, noise=4)
+    assert [p.code for p in Recognizer().read(frame)] in ([None], [])
+    calibrate(folder, "german")
+    assert [p.code for p in load_deck("german").recognizer().read(frame)] == ["JD"]
+
+
+@needs_decks
+def test_adapt_command_saves_a_deck_that_read_uses(adapted: DeckAdaptation, tmp_path: Path,
+                                                   data_dir: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    rows = ["file,cards"]
+    for i, (img, cards) in enumerate(deck_photos(DECK, 4, seed=12)):
+        write_image(folder / f"p{i}.jpg", img)
+        rows.append(f"p{i}.jpg,{' '.join(sorted(cards))}")
+    (folder / "labels.csv").write_text("\n".join(rows) + "\n")
+    assert run(["adapt", str(folder), "--deck", "tigullio"]) == 0
+    assert "deck 'tigullio' saved" in capsys.readouterr().out
+    saved = data_dir / "decks" / "tigullio" / FILE_NAME
+    assert saved.exists() and saved.stat().st_size < 200_000
+    deck = load_deck("tigullio")
+    assert isinstance(deck.recognizer().index, AdaptedIndexReader)
+    assert run(["decks"]) == 0
+    assert capsys.readouterr().out.split() == ["tigullio"]
+    assert run(["read", "--deck", "tigullio", str(folder / "p0.jpg")]) == 0
+
+
+def _deck_with(data_dir: Path, content: bytes | None = None, **arrays) -> Path:
+    folder = data_dir / "decks" / "home"
+    folder.mkdir(parents=True)
+    if content is not None:
+        (folder / FILE_NAME).write_bytes(content)
+    else:
+        np.savez(folder / FILE_NAME, **arrays)
+    return folder / FILE_NAME
+
+
+@pytest.mark.parametrize("kind", ["garbage", "foreign", "other_model"])
+def test_a_corrupt_or_foreign_adaptation_is_a_clear_error(kind: str, data_dir: Path,
+                                                         tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    if kind == "garbage":
+        path = _deck_with(data_dir, b"PK\x03\x04 not really a zip")
+    elif kind == "foreign":
+        path = _deck_with(data_dir, weights=np.zeros((3, 3)))
+    else:
+        feats = np.eye(2, 128, dtype=np.float16)
+        path = _deck_with(data_dir, format=np.array("dealer-assist deck adaptation 1"),
+                          model_sha256=np.array("0" * 64), codes=np.array(["QS", "7H"]),
+                          features=feats, untrusted=np.array([], dtype="<U3"))
+    with pytest.raises(AdaptationError) as err:
+        load_deck("home")
+    assert str(path) in str(err.value) and "adapt the deck again" in str(err.value)
+    image = tmp_path / "t.png"
+    write_image(image, synth.table((320, 240)))
+    assert run(["read", "--deck", "home", str(image)]) == 2
+    message = capsys.readouterr().err
+    assert message.startswith("error: ") and "Traceback" not in message
+    if kind == "other_model":
+        assert "another index network" in message
+
+
+def test_adapt_exit_statuses(tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    blank = tmp_path / "blank"
+    blank.mkdir()
+    write_image(blank / "QS.png", synth.table((640, 480)))  # labelled, but no card in view
+    assert run(["adapt", str(blank), "--deck", "home"]) == 1
+    assert capsys.readouterr().err.startswith("refused: no card index")
+    assert not (data_dir / "decks" / "home").exists()  # nothing saved
+    assert run(["calibrate", str(tmp_path / "missing"), "--deck", "home"]) == 2
+    assert "no folder" in capsys.readouterr().err
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "labels.csv").write_text("file,cards\na.png,ZZ\n")
+    assert run(["adapt", str(bad), "--deck", "home"]) == 2
+
+    def broken(*_a, **_k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(calibration, "adapt_frames", broken)
+    write_image(blank / "7H.png", synth.scene([calibration.parse_card("7H")],
+                                              [synth.card_quad((320, 240), 300, 0)], (640, 480)))
+    assert main_cli.main(["vision", "adapt", str(blank), "--deck", "home"]) == 3
+    err = capsys.readouterr().err
+    assert "internal error" in err and "boom" in err and "Traceback" not in err
