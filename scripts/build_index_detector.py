@@ -1,13 +1,10 @@
 """Build models/index_det.onnx, the learned corner-index detector, from synthetic scenes (seeded).
 
     uv run python scripts/build_index_detector.py generate [--scenes 3000]   # the scenes
-    <torch venv>/bin/python scripts/build_index_detector.py all    # generate + three stages
+    <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
     # stages by hand: train --epochs 32 --lr 4e-3 --work build/det-train/stage1
     #                 train --epochs 24 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
     #                       --work build/det-train/stage2
-    #   generate --diverse --scenes 1500 --data build/det-data-diverse
-    #   train --epochs 12 --lr 1e-3 --freeze-bn --data build/det-data-diverse
-    #         --init build/det-train/stage2/checkpoint.pt --work build/det-train/stage3
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never), scales each to the detector's input size (long side 640) and stores
@@ -41,20 +38,15 @@ INPUT_LONG = 640  # the detector sees frames at most this size (index_detector.D
 STRIDE = 4  # heatmap cell, input pixels
 MIN_D, MAX_D = 2.5, 48.0  # rank-to-suit distance of an index the detector should find (input px)
 PATCH = 256  # training crops
-DIVERSE_DATA = ROOT / "build" / "det-data-diverse"
-# stage 3 (the shipped fine-tune): scenes of every training design family, BN statistics frozen
-STAGE3 = {"scenes": 1500, "epochs": 12, "lr": 1e-3, "freeze_bn": True}
 
 
 # ---------------------------------------------------------------- data
 
-def make_chunk(k: int, seed: int, out: Path, diverse: bool = False) -> int:
-    """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices.
-    ``diverse``: draw designs as the index reader's data does (``pick_design``: SVG, font-drawn
-    and procedural ``var:`` designs), else only the SVG and font-drawn ones (stages 1-2)."""
+def make_chunk(k: int, seed: int, out: Path) -> int:
+    """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices."""
     import cv2
 
-    from scripts.build_index_model import pick_design, scene_size, training_designs
+    from scripts.build_index_model import scene_size, training_designs
     from scripts.vision_data import scenes
 
     cv2.setNumThreads(1)
@@ -63,7 +55,7 @@ def make_chunk(k: int, seed: int, out: Path, diverse: bool = False) -> int:
     arrays: dict[str, np.ndarray] = {}
     n_index = 0
     for s in range(SCENES_PER_CHUNK):
-        design = pick_design(rng) if diverse else designs[int(rng.integers(len(designs)))]
+        design = designs[int(rng.integers(len(designs)))]
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
         sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.25)
@@ -109,7 +101,7 @@ def generate(args: argparse.Namespace) -> None:
         path = args.data / f"chunk-{k:04d}.npz"
         if path.exists():
             continue
-        n = make_chunk(k, args.seed, path, args.diverse)
+        n = make_chunk(k, args.seed, path)
         print(f"chunk {k}/{chunks}: {n} indices, {time.time() - t0:.0f} s", flush=True)
 
 
@@ -267,8 +259,6 @@ def train(args: argparse.Namespace) -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps_total,
                                                 pct_start=0.15)
-    if args.init_onnx and not (args.work / "checkpoint.pt").exists():
-        load_onnx_weights(net, args.init_onnx)
     ckpt, start = resume(net, opt, sched, args.work, args.init)
     files = []
     for epoch in range(start, args.epochs):
@@ -281,7 +271,7 @@ def train(args: argparse.Namespace) -> None:
         pick = sorted(set(erng.choice(len(files), min(len(files), args.chunks_per_epoch),
                                       replace=False).tolist()))
         items = load_chunks([files[i] for i in pick])
-        train_mode(net, args.freeze_bn)
+        net.train()
         tot_f = tot_r = 0.0
         for _s in range(args.steps):
             batch = [sample(items[int(erng.integers(len(items)))], erng)
@@ -304,50 +294,6 @@ def train(args: argparse.Namespace) -> None:
         if epoch % 3 == 2 or epoch == args.epochs - 1:
             validate(net, args)
         export(net, args.out)
-
-
-def train_mode(net, freeze_bn: bool) -> None:
-    """Training mode; ``freeze_bn``: batch-norm layers keep their running statistics (a
-    fine-tune on new designs moves the weights, not the normalisation learnt before)."""
-    import torch.nn as nn
-
-    net.train()
-    if freeze_bn:
-        for m in net.modules():
-            if isinstance(m, nn.BatchNorm2d):
-                m.eval()
-
-
-def load_onnx_weights(net, path: Path) -> None:
-    """Start from an exported model (its batch norms are folded into the convolutions): each
-    convolution takes its folded weights, and its batch norm becomes the identity plus the folded
-    bias (use with ``--freeze-bn``)."""
-    import onnx
-    import torch
-    import torch.nn as nn
-    from onnx import numpy_helper
-
-    model = onnx.load(str(path))
-    weights = [numpy_helper.to_array(t) for t in model.graph.initializer
-               if not t.name.startswith("head.")]
-    head = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer
-            if t.name.startswith("head.")}
-    mods = [m for m in net.modules() if isinstance(m, nn.Conv2d | nn.BatchNorm2d)
-            and m is not net.head]
-    pairs = list(zip(mods[0::2], mods[1::2], strict=True))
-    if len(weights) != 2 * len(pairs):
-        raise ValueError(f"{path} does not fit the network ({len(weights)} tensors)")
-    with torch.no_grad():
-        for (conv, bn), (w, b) in zip(pairs, zip(weights[0::2], weights[1::2], strict=True),
-                                      strict=True):
-            conv.weight.copy_(torch.from_numpy(w.copy()))
-            bn.weight.fill_(1.0)
-            bn.bias.copy_(torch.from_numpy(b.copy()))
-            bn.running_mean.zero_()
-            bn.running_var.fill_(1.0 - bn.eps)
-        net.head.weight.copy_(torch.from_numpy(head["head.weight"].copy()))
-        net.head.bias.copy_(torch.from_numpy(head["head.bias"].copy()))
-    print(f"weights from {path}", flush=True)
 
 
 def validate(net, args: argparse.Namespace) -> None:
@@ -409,11 +355,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reg-weight", type=float, default=1.0)
     parser.add_argument("--lr", type=float, default=4e-3)
     parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
-    parser.add_argument("--init-onnx", type=Path, help="start from this exported model's weights")
-    parser.add_argument("--freeze-bn", action="store_true",
-                        help="keep the batch-norm statistics (a fine-tune)")
-    parser.add_argument("--diverse", action="store_true",
-                        help="generate: procedural designs too (the stage-3 data)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=DATA)
@@ -424,22 +365,14 @@ def main(argv: list[str] | None = None) -> int:
         generate(args)
     if args.stage == "train":
         train(args)
-    if args.stage == "all":  # the shipped recipe: three stages, each resumable
+    if args.stage == "all":  # the shipped recipe: two stages, each resumable
         first = argparse.Namespace(**{**vars(args), "epochs": 32, "lr": 4e-3,
                                       "work": args.work / "stage1", "init": None,
                                       "out": args.work / "stage1" / "index_det.onnx"})
         train(first)
-        second = argparse.Namespace(**{**vars(args), "epochs": 24, "lr": 2e-3,
-                                       "work": args.work / "stage2",
-                                       "init": first.work / "checkpoint.pt",
-                                       "out": args.work / "stage2" / "index_det.onnx"})
-        train(second)
-        # stage 3: a fine-tune on scenes that add the procedural designs (batch norms frozen)
-        diverse = argparse.Namespace(**{**vars(args), **STAGE3, "data": DIVERSE_DATA,
-                                        "work": args.work / "stage3", "diverse": True,
-                                        "init": second.work / "checkpoint.pt"})
-        generate(diverse)
-        train(diverse)
+        train(argparse.Namespace(**{**vars(args), "epochs": 24, "lr": 2e-3,
+                                    "work": args.work / "stage2",
+                                    "init": first.work / "checkpoint.pt"}))
     return 0
 
 
