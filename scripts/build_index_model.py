@@ -1,15 +1,19 @@
 """Build models/index_cnn.onnx, the corner-index reader, from synthetic table scenes (seeded).
 
-    uv run python scripts/build_index_model.py generate [--scenes 4450] [--workers 2]
-    uv run --group train python scripts/build_index_model.py all     # generate + both stages
+    uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
+    <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
+    #                       --work build/index-train/stage2
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
-Debian's kdegames-card-data-kf5 and the project's own font-drawn cards; the held-out designs never)
-and stores the labelled index crops in ``build/index-data/chunk-NNNN.npz``. ``train`` fits a small
-CNN with torch on the CPU, saves a checkpoint after every epoch in ``build/index-train/`` and
-exports ONNX for ``cv2.dnn``. Both are resumable: finished chunks and epochs are skipped.
+Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
+with the system fonts; the held-out designs never) and stores the labelled index crops in
+``build/index-data/chunk-NNNN.npz``; it proposes crops with ``models/index_det.onnx``, so when
+both models are rebuilt, build the detector first (``build_index_detector.py``). ``train`` fits a
+small CNN with torch on the CPU (one thread), saves a checkpoint after every epoch in
+``build/index-train/`` and exports ONNX for ``cv2.dnn``. Both are resumable: finished chunks and
+epochs are skipped.
 """
 
 from __future__ import annotations
@@ -187,7 +191,7 @@ def load_files(files: list[Path]) -> tuple[np.ndarray, np.ndarray]:
 
 # ---------------------------------------------------------------- network
 
-def make_net(width: int = 8):
+def make_net(width: int = 16):
     """``width``: channels of the first block (doubled in each of the next two)."""
     import torch.nn as nn
 
@@ -320,13 +324,13 @@ def export(net, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
-    parser.add_argument("--scenes", type=int, default=4450)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenes", type=int, default=4000)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--width", type=int, default=8, help="channels of the first block")
+    parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
