@@ -4,6 +4,9 @@ layouts it will never see in one of the SVG decks.
 
 A design is ``var:K``; everything about it follows from ``K`` (seeded), and its index anchors
 (rank and suit centres of the top-left index) are known from the drawing, not searched for.
+Glyphs are drawn with Pillow's ``ImageFont``, not OpenCV's ``FontFace``: the latter keeps state
+between the fonts loaded in one process, so the same design came out differently depending on
+what was drawn before it.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from functools import cache
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from dealer_assist.vision import synth
 from scripts.vision_data import decks
@@ -35,11 +39,10 @@ def text_fonts() -> tuple[str, ...]:
         out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True,
                              check=True).stdout
     except (OSError, subprocess.CalledProcessError):
-        return (synth.BUILTIN_FONT,)
+        return ()
     files = sorted({line.split(":")[0].strip() for line in out.splitlines() if line.strip()})
-    files = [f for f in files if f.endswith((".ttf", ".otf"))
-             and not any(bad in f for bad in _NOT_TEXT)]
-    return (synth.BUILTIN_FONT, *files)
+    return tuple(f for f in files if f.endswith((".ttf", ".otf"))
+                 and not any(bad in f for bad in _NOT_TEXT))
 
 
 def suit_fonts() -> tuple[str, ...]:
@@ -84,15 +87,46 @@ def style(k: int) -> Style:
         frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
 
 
+def _ink(text: str, font: str, px: int) -> np.ndarray:
+    """``text`` drawn white on black with the font file ``font``, cropped to its ink."""
+    face = ImageFont.truetype(font, px)
+    img = Image.new("L", (px * (len(text) + 2), 3 * px), 0)
+    ImageDraw.Draw(img).text((px // 2, px // 2), text, fill=255, font=face)
+    arr = np.asarray(img)
+    ys, xs = np.nonzero(arr > 100)
+    if len(ys) == 0:
+        raise ValueError(f"{font} draws no ink for {text!r}")
+    return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
+    """The rank (``10`` set tight, as on cards) ``height`` rows tall, in the design's font,
+    weight and width (as :func:`synth.rank_mask` does with OpenCV's fonts)."""
+    px = 96
+    pieces = [_ink(part, st.font, px) for part in (["1", "0"] if rank == "10" else [rank])]
+    h = max(pc.shape[0] for pc in pieces)
+    row = []
+    for i, pc in enumerate(pieces):
+        pad = np.zeros((h, pc.shape[1]), np.uint8)
+        pad[h - pc.shape[0]:] = pc
+        row.append(pad)
+        if i < len(pieces) - 1:
+            row.append(np.zeros((h, max(1, h // 14)), np.uint8))
+    glyph = np.pad(np.hstack(row), px // 4)
+    k = int(abs(st.weight) * h)
+    if k > 0:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        glyph = cv2.dilate(glyph, kernel) if st.weight > 0 else cv2.erode(glyph, kernel)
+    ys, xs = np.nonzero(glyph > 100)
+    glyph = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    out_w = max(2, round(glyph.shape[1] * height / glyph.shape[0] * st.width))
+    return cv2.resize(glyph, (out_w, height), interpolation=cv2.INTER_AREA)
+
+
 def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
     if st.suit_font is None:
         return synth.suit_mask(suit, size)
-    px = 4 * size
-    img = np.zeros((3 * px, 3 * px), np.uint8)
-    cv2.putText(img, _SUIT_CHARS[suit], (px // 2, 2 * px), 255, cv2.FontFace(st.suit_font), px,
-                400)
-    ys, xs = np.nonzero(img > 100)
-    img = img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    img = _ink(_SUIT_CHARS[suit], st.suit_font, 4 * size)
     scale = size / max(img.shape)
     out_w, out_h = max(2, round(img.shape[1] * scale)), max(2, round(img.shape[0] * scale))
     return cv2.resize(img, (out_w, out_h), interpolation=cv2.INTER_AREA)
@@ -138,7 +172,7 @@ def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, li
             _stamp(img, m, int(fx * w) - m.shape[1] // 2, int(fy * h) - m.shape[0] // 2, colour)
     # the index, top left and (turned) bottom right
     half = np.full((h, w, 3), st.paper, np.uint8)
-    rm = synth.rank_mask(rank, max(4, int(st.rank_h * h)), st.font, st.weight, st.width)
+    rm = rank_glyph(rank, max(4, int(st.rank_h * h)), st)
     if rm.shape[1] > 0.16 * w:
         rm = cv2.resize(rm, (int(0.16 * w), rm.shape[0]), interpolation=cv2.INTER_AREA)
     sm = suit_glyph(suit, max(4, int(st.suit_s * h)), st)
