@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -79,7 +80,10 @@ def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[f
     """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found."""
     if deck.startswith("var:"):  # drawn here: known, not searched for
         return variants.deck(int(deck[4:]))[1]
-    path = decks.CACHE / f"anchors-{deck.replace(':', '_')}.json"
+    # a font deck is cached by its font file, not its place in synth.FONTS (which depends on the
+    # fonts installed: the cache outlives an install)
+    key = f"font_{Path(synth.FONTS[int(deck[5:])]).stem}" if deck.startswith("font:") else deck
+    path = decks.CACHE / f"anchors-{key}.json"
     if path.exists():
         return json.loads(path.read_text())
     out = {}
