@@ -1,15 +1,19 @@
 """Build models/index_cnn.onnx, the corner-index reader, from synthetic table scenes (seeded).
 
-    uv run python scripts/build_index_model.py generate [--scenes 4450] [--workers 2]
-    uv run --group train python scripts/build_index_model.py all     # generate + both stages
+    uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
+    <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
+    #                       --work build/index-train/stage2
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
-Debian's kdegames-card-data-kf5 and the project's own font-drawn cards; the held-out designs never)
-and stores the labelled index crops in ``build/index-data/chunk-NNNN.npz``. ``train`` fits a small
-CNN with torch on the CPU, saves a checkpoint after every epoch in ``build/index-train/`` and
-exports ONNX for ``cv2.dnn``. Both are resumable: finished chunks and epochs are skipped.
+Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
+with the system fonts; the held-out designs never) and stores the labelled index crops in
+``build/index-data/chunk-NNNN.npz``; it proposes crops with ``models/index_det.onnx``, so when
+both models are rebuilt, build the detector first (``build_index_detector.py``). ``train`` fits a
+small CNN with torch on the CPU (one thread), saves a checkpoint after every epoch in
+``build/index-train/`` and exports ONNX for ``cv2.dnn``. Both are resumable: finished chunks and
+epochs are skipped.
 """
 
 from __future__ import annotations
@@ -33,10 +37,29 @@ SCENES_PER_CHUNK = 50
 
 # ---------------------------------------------------------------- data
 
+N_VARIANTS = 200  # procedural designs var:0 .. var:199 (scripts/vision_data/variants.py)
+# a scene's design: an SVG deck, one of the project's font-drawn decks, or a procedural design
+DESIGN_MIX = (0.45, 0.15, 0.40)
+
+
 def training_designs() -> list[str]:
+    """The SVG and font-drawn training designs (the procedural ones: :func:`pick_design`)."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
     return decks.training_decks() + [f"font:{i}" for i in range(len(synth.FONTS))]
+
+
+def pick_design(rng: np.random.Generator) -> str:
+    from dealer_assist.vision import synth
+    from scripts.vision_data import decks
+
+    group = rng.choice(3, p=DESIGN_MIX)
+    if group == 0:
+        svg = decks.training_decks()
+        return svg[int(rng.integers(len(svg)))]
+    if group == 1:
+        return f"font:{int(rng.integers(len(synth.FONTS)))}"
+    return f"var:{int(rng.integers(N_VARIANTS))}"
 
 
 def scene_size(rng: np.random.Generator) -> tuple[int, int]:
@@ -45,40 +68,90 @@ def scene_size(rng: np.random.Generator) -> tuple[int, int]:
     return (long, int(long / aspect)) if rng.random() < 0.8 else (int(long / aspect), long)
 
 
+# the detector's geometry error (median at stage 1: centre 0.14 d, size ±30 %, direction 16°):
+# true indices are also cut this roughly, so the reader learns to read the detector's crops
+JITTER_CENTRE, JITTER_LOG_SIZE, JITTER_DEG = 0.12, 0.2, 14.0
+
+
+def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, rough: bool):
+    from dealer_assist.vision import indices
+
+    if not rough:
+        r, s = (p + rng.normal(0, 0.08 * np.linalg.norm(suit - rank), 2) for p in (rank, suit))
+        return indices._candidate(r.astype(np.float32), s.astype(np.float32))
+    v = suit - rank
+    d = float(np.linalg.norm(v))
+    c = (rank + suit) / 2 + rng.normal(0, JITTER_CENTRE * d, 2)
+    a = np.arctan2(v[1], v[0]) + np.deg2rad(rng.normal(0, JITTER_DEG))
+    d *= float(np.exp(np.clip(rng.normal(0, JITTER_LOG_SIZE), -0.45, 0.45)))
+    half = 0.5 * d * np.array([np.cos(a), np.sin(a)])
+    return indices._candidate((c - half).astype(np.float32), (c + half).astype(np.float32))
+
+
+def detector_candidates(detector, image: np.ndarray) -> list:
+    """The crops the reader is shown at run time (``IndexReader.candidates``, learned)."""
+    from dealer_assist.vision import indices
+
+    out = []
+    for _p, r, s in detector.peaks(image):
+        if np.hypot(*(s - r)) >= 0.5 * indices.MIN_GLYPH:
+            out += indices.local_pairs(image, r, s)
+            out.append(indices._candidate(r, s))
+    return out
+
+
+def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
+    """"Not an index" only far from every printed index: a crop of a real index that is cut too
+    roughly to be labelled is left out (-1), not taught as background."""
+    out = np.array(labels)
+    centres = [((r + s) / 2, float(np.linalg.norm(s - r))) for _c, r, s, _f in marks]
+    for i, c in enumerate(cands):
+        if out[i] == 0 and any(np.linalg.norm(np.subtract(c.centre, m)) < 0.9 * d
+                               for m, d in centres):
+            out[i] = -1
+    return out
+
+
 def make_chunk(k: int, seed: int, out: Path) -> int:
-    """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops."""
+    """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
+
+    Per scene: the crops the index detector (``models/index_det.onnx``, built first) proposes,
+    the classical ink-blob pairs, and every fully visible index cut both tightly and as roughly
+    as the detector cuts it; labelled from the known index positions."""
     import cv2
 
     from dealer_assist.vision import indices
+    from dealer_assist.vision.index_detector import IndexDetector
     from scripts.vision_data import scenes
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
-    designs = training_designs()
+    detector = IndexDetector()
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
-        design = designs[int(rng.integers(len(designs)))]
+        design = pick_design(rng)
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
-        sc = scenes.make_scene(rng, faces, scene_size(rng))
-        cands = indices.find_candidates(sc.image)
-        if not cands:
-            continue
+        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
         marks = scenes.visible_indices(sc, anchors)
-        labels = np.array(scenes.label_candidates(cands, marks, sc, anchors))
-        pos = np.nonzero(labels > 0)[0]
-        neg = np.nonzero(labels == 0)[0]
-        neg = rng.permutation(neg)[:max(8, 2 * len(pos))]
-        for i in (*pos, *neg):
-            xs.append(indices.crop(sc.image, cands[i]))
-            ys.append(labels[i])
-        for code, rank, suit, frac in marks:  # every index in full view, its points jittered
+        for cands, neg_share in ((indices.find_candidates(sc.image), 2),
+                                 (detector_candidates(detector, sc.image), 3)):
+            if not cands:
+                continue
+            labels = labels_near_marks(
+                cands, scenes.label_candidates(cands, marks, sc, anchors), marks)
+            pos = np.nonzero(labels > 0)[0]
+            neg = np.nonzero(labels == 0)[0]
+            neg = rng.permutation(neg)[:max(8, neg_share * len(pos))]
+            for i in (*pos, *neg):
+                xs.append(indices.crop(sc.image, cands[i]))
+                ys.append(labels[i])
+        for code, rank, suit, frac in marks:  # every index in full view, cut tight and rough
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= indices.MIN_GLYPH:
-                r, s = (p + rng.normal(0, 0.08 * d, 2) for p in (rank, suit))
-                cand = indices._candidate(r.astype(np.float32), s.astype(np.float32))
-                xs.append(indices.crop(sc.image, cand))
-                ys.append(indices.CLASSES.index(code))
+                for rough in (False, True):
+                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, rough)))
+                    ys.append(indices.CLASSES.index(code))
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
     tmp.rename(out)
@@ -118,7 +191,8 @@ def load_files(files: list[Path]) -> tuple[np.ndarray, np.ndarray]:
 
 # ---------------------------------------------------------------- network
 
-def make_net():
+def make_net(width: int = 16):
+    """``width``: channels of the first block (doubled in each of the next two)."""
     import torch.nn as nn
 
     from dealer_assist.vision.indices import CLASSES
@@ -127,9 +201,10 @@ def make_net():
         return [nn.Conv2d(cin, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU(),
                 nn.MaxPool2d(2)]
 
-    # about 1 M multiply-adds per crop: a hundred crops a frame in a few ms on one core
-    return nn.Sequential(*block(3, 8), *block(8, 16), *block(16, 32),  # 40x28 -> 5x3
-                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(32 * 5 * 3, 128), nn.ReLU(),
+    # width 8: about 1 M multiply-adds per crop: a hundred crops a frame in a few ms on one core
+    w = width
+    return nn.Sequential(*block(3, w), *block(w, 2 * w), *block(2 * w, 4 * w),  # 40x28 -> 5x3
+                         nn.Flatten(), nn.Dropout(0.2), nn.Linear(4 * w * 5 * 3, 128), nn.ReLU(),
                          nn.Linear(128, len(CLASSES)))
 
 
@@ -176,7 +251,7 @@ def train(args: argparse.Namespace) -> None:
     files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))
     xv_np, yv_np = load_files(files[:2])
     xv, yv = torch.from_numpy(normalise(xv_np)), torch.from_numpy(yv_np)
-    net = make_net()
+    net = make_net(args.width)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs
                                                 * args.steps)
@@ -249,16 +324,17 @@ def export(net, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
-    parser.add_argument("--scenes", type=int, default=4450)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenes", type=int, default=4000)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--work", type=Path, default=TRAIN)

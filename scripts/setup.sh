@@ -15,6 +15,8 @@ SYSTEM_PACKAGES=(
   fonts-dejavu-core xvfb xauth poppler-utils xdotool imagemagick
   postgresql  # card-room server: the test suite starts a throwaway cluster of its own
   kdegames-card-data-kf5  # SVG deck designs: index-model training data and unseen-deck tests
+  # fonts the procedural training designs draw indices with (scripts/vision_data/variants.py)
+  fonts-urw-base35 fonts-liberation2 fonts-freefont-ttf
 )
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

@@ -31,6 +31,7 @@ from dealer_assist.vision.indices import (
     CLASSES,
     CROP_H,
     CROP_W,
+    IndexRead,
     IndexReader,
     crop,
     normalise,
@@ -97,7 +98,9 @@ class Embedder:
 
     def __init__(self, reader: IndexReader | None = None) -> None:
         self.reader = reader or IndexReader()
-        net = self.reader.net
+        # its own copy on OpenCV's default engine: the classic one, which reads the index
+        # network faster, cannot stop at an intermediate tensor
+        self.net = net = cv2.dnn.readNetFromONNX(str(self.reader.path))
         self.feature_layer, self.logits_layer = embedding_layers(net)
         weights = net.getLayer(net.getLayerId(self.logits_layer)).blobs
         if len(weights) != 2 or weights[0].shape[0] != len(CLASSES):
@@ -114,7 +117,7 @@ class Embedder:
 
     def forward(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Softmax probabilities (N, 53) and unit-length embeddings (N, D) of uint8 crops."""
-        net = self.reader.net
+        net = self.net
         net.setInput(normalise(crops))
         feats = net.forward(self.feature_layer).reshape(len(crops), -1)
         logits = feats @ self.weights + self.bias
@@ -129,10 +132,10 @@ class Embedder:
         cands = self.reader.candidates(small)
         if not cands or not cards:
             return []
-        probs, feats = self.forward(np.stack([crop(small, c) for c, _n in cands]))
+        probs, feats = self.forward(np.stack([crop(small, c) for c, *_rest in cands]))
         allowed = sorted(CLASSES.index(c) for c in cards)
         out = []
-        for (cand, need), p, f in zip(cands, probs, feats, strict=True):
+        for (cand, need, *_group), p, f in zip(cands, probs, feats, strict=True):
             if p[0] < MAX_NONE:
                 k, sure = allowed[int(np.argmax(p[allowed]))], int(np.argmax(p))
                 out.append(Sample(CLASSES[k], f, (cand.centre[0] / scale, cand.centre[1] / scale),
@@ -256,7 +259,8 @@ class AdaptedIndexReader(IndexReader):
         self.stricter = STRICTER
         self.veto_margin = VETO_MARGIN
 
-    def classify(self, crops: np.ndarray, needs: list[float]) -> list[tuple[int, float]]:
+    def classify(self, crops: np.ndarray, needs: list[float]
+                 ) -> tuple[list[tuple[int, float]], np.ndarray]:
         probs, feats = self.embedder.forward(crops)
         best = probs.argmax(axis=1)
         near, sim, margin = self.deck.card_similarity(feats)
@@ -274,7 +278,14 @@ class AdaptedIndexReader(IndexReader):
                 out.append((int(k), float(p[k])))
             else:  # nobody sure, or the deck prefers another card it knows: unknown, not wrong
                 out.append((0, float(p[k])))
-        return out
+        return out, probs
+
+    def _group_reads(self, cands, probs: np.ndarray, best: np.ndarray, scale: float
+                     ) -> list[IndexRead]:
+        """The group rule of the plain reader, but never for a card the network misreads on
+        this deck (untrusted)."""
+        return [r for r in super()._group_reads(cands, probs, best, scale)
+                if not self.deck._untrusted[CLASSES.index(r.card.code)]]
 
 
 def adapt_frames(frames: list[tuple[np.ndarray, set[str]]], reader: IndexReader | None = None,

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
 
 from dealer_assist.cards import parse_card
 from dealer_assist.vision import indices, synth
-from scripts.vision_data import decks
+from scripts.vision_data import decks, variants
 
 CARD_ASPECT = 0.70
 
@@ -45,6 +46,8 @@ def font_deck(font: str, height: int = 420) -> dict[str, np.ndarray]:
 
 
 def load_faces(deck: str) -> dict[str, np.ndarray]:
+    if deck.startswith("var:"):
+        return variants.deck(int(deck[4:]))[0]
     if deck.startswith("font:"):
         return font_deck(synth.FONTS[int(deck[5:])])
     return decks.render_deck(deck)
@@ -75,7 +78,12 @@ def find_anchor(face: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
 
 def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[float]]]:
     """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found."""
-    path = decks.CACHE / f"anchors-{deck.replace(':', '_')}.json"
+    if deck.startswith("var:"):  # drawn here: known, not searched for
+        return variants.deck(int(deck[4:]))[1]
+    # a font deck is cached by its font file, not its place in synth.FONTS (which depends on the
+    # fonts installed: the cache outlives an install)
+    key = f"font_{Path(synth.FONTS[int(deck[5:])]).stem}" if deck.startswith("font:") else deck
+    path = decks.CACHE / f"anchors-{key}.json"
     if path.exists():
         return json.loads(path.read_text())
     out = {}

@@ -52,7 +52,9 @@ def test_reads_a_scene_of_a_deck_design_never_trained_on(kind: str) -> None:
         total += len(expected)
     assert total >= 8
     assert wrong == 0
-    assert right >= 0.5 * total  # shipped model: 29/53 scattered, 6/9 in fans; before it ~5 %
+    # shipped model (third step): 38/53 scattered, 8/9 in fans; the second step's 29/53 and 6/9
+    # (it would fail this bar); before issue 16 about 5 %
+    assert right >= 0.65 * total
 
 
 @needs_decks

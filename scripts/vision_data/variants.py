@@ -1,0 +1,200 @@
+"""Procedural deck designs: card faces drawn with the system's fonts (``fc-list``), so that the
+index reader meets many letterforms, stroke weights, widths, suit shapes, ink colours and index
+layouts it will never see in one of the SVG decks.
+
+A design is ``var:K``; everything about it follows from ``K`` (seeded), and its index anchors
+(rank and suit centres of the top-left index) are known from the drawing, not searched for.
+Glyphs are drawn with Pillow's ``ImageFont``, not OpenCV's ``FontFace``: the latter keeps state
+between the fonts loaded in one process, so the same design came out differently depending on
+what was drawn before it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from dealer_assist.vision import synth
+from scripts.vision_data import decks
+
+FACE_H = 420
+FACE_W = 294
+# symbol faces: no letters or digits to draw an index with
+_NOT_TEXT = ("D050000L", "StandardSymbols", "MathTeXGyre")
+_SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# faces that draw the four suits as glyphs (the procedural suits of synth are the others)
+_SUIT_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "FreeSerif.ttf",
+               "FreeSans.ttf", "FreeSerifBold.ttf", "FreeSansBold.ttf")
+
+
+@cache
+def text_fonts() -> tuple[str, ...]:
+    """The installed font files that can draw an index (sorted, so a design is reproducible)."""
+    try:
+        out = subprocess.run(["fc-list", ":", "file"], capture_output=True, text=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return ()
+    files = sorted({line.split(":")[0].strip() for line in out.splitlines() if line.strip()})
+    return tuple(f for f in files if f.endswith((".ttf", ".otf"))
+                 and not any(bad in f for bad in _NOT_TEXT))
+
+
+def suit_fonts() -> tuple[str, ...]:
+    return tuple(f for f in text_fonts() if f.rsplit("/", 1)[-1] in _SUIT_FONTS)
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str
+    suit_font: str | None  # None: synth's procedural suit shapes
+    weight: float
+    width: float
+    black: tuple[int, int, int]
+    red: tuple[int, int, int]
+    paper: tuple[int, int, int]
+    rank_h: float  # rank glyph height, fraction of the card height
+    suit_s: float  # suit glyph size, fraction of the card height
+    gap: float  # rank bottom to suit top, fraction of the card height
+    x: float  # index column centre, fraction of the card width
+    y: float  # rank top, fraction of the card height
+    frame: float  # inset of a printed frame line (fraction of the width), 0: none
+
+
+def style(k: int) -> Style:
+    rng = np.random.default_rng([16, k])
+    fonts = text_fonts()
+    sfonts = suit_fonts()
+    black = tuple(int(v) for v in rng.integers(0, 70, 3))
+    if rng.random() < 0.15:  # dark blue or green "black" suits
+        black = (int(rng.integers(60, 140)), int(rng.integers(0, 90)), int(rng.integers(0, 40)))
+    red = (int(rng.integers(0, 90)), int(rng.integers(0, 70)), int(rng.integers(140, 235)))
+    paper = tuple(int(v) for v in rng.integers(225, 256, 3))
+    return Style(
+        font=fonts[int(rng.integers(len(fonts)))],
+        suit_font=sfonts[int(rng.integers(len(sfonts)))] if sfonts and rng.random() < 0.5
+        else None,
+        weight=float(rng.uniform(-0.03, 0.08)), width=float(rng.uniform(0.7, 1.3)),
+        black=black, red=red, paper=paper,
+        rank_h=float(rng.uniform(0.06, 0.105)), suit_s=float(rng.uniform(0.045, 0.075)),
+        gap=float(rng.uniform(0.0, 0.03)), x=float(rng.uniform(0.07, 0.13)),
+        y=float(rng.uniform(0.02, 0.06)),
+        frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
+
+
+def _ink(text: str, font: str, px: int) -> np.ndarray:
+    """``text`` drawn white on black with the font file ``font``, cropped to its ink."""
+    face = ImageFont.truetype(font, px)
+    img = Image.new("L", (px * (len(text) + 2), 3 * px), 0)
+    ImageDraw.Draw(img).text((px // 2, px // 2), text, fill=255, font=face)
+    arr = np.asarray(img)
+    ys, xs = np.nonzero(arr > 100)
+    if len(ys) == 0:
+        raise ValueError(f"{font} draws no ink for {text!r}")
+    return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
+    """The rank (``10`` set tight, as on cards) ``height`` rows tall, in the design's font,
+    weight and width (as :func:`synth.rank_mask` does with OpenCV's fonts)."""
+    px = 96
+    pieces = [_ink(part, st.font, px) for part in (["1", "0"] if rank == "10" else [rank])]
+    h = max(pc.shape[0] for pc in pieces)
+    row = []
+    for i, pc in enumerate(pieces):
+        pad = np.zeros((h, pc.shape[1]), np.uint8)
+        pad[h - pc.shape[0]:] = pc
+        row.append(pad)
+        if i < len(pieces) - 1:
+            row.append(np.zeros((h, max(1, h // 14)), np.uint8))
+    glyph = np.pad(np.hstack(row), px // 4)
+    k = int(abs(st.weight) * h)
+    if k > 0:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        glyph = cv2.dilate(glyph, kernel) if st.weight > 0 else cv2.erode(glyph, kernel)
+    ys, xs = np.nonzero(glyph > 100)
+    glyph = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    out_w = max(2, round(glyph.shape[1] * height / glyph.shape[0] * st.width))
+    return cv2.resize(glyph, (out_w, height), interpolation=cv2.INTER_AREA)
+
+
+def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
+    if st.suit_font is None:
+        return synth.suit_mask(suit, size)
+    img = _ink(_SUIT_CHARS[suit], st.suit_font, 4 * size)
+    scale = size / max(img.shape)
+    out_w, out_h = max(2, round(img.shape[1] * scale)), max(2, round(img.shape[0] * scale))
+    return cv2.resize(img, (out_w, out_h), interpolation=cv2.INTER_AREA)
+
+
+def _stamp(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
+    h, w = mask.shape
+    h, w = min(h, img.shape[0] - y), min(w, img.shape[1] - x)
+    a = (mask[:h, :w].astype(np.float32) / 255)[..., None]
+    roi = img[y:y + h, x:x + w].astype(np.float32)
+    img[y:y + h, x:x + w] = (roi * (1 - a) + np.array(colour, np.float32) * a).astype(np.uint8)
+
+
+def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, list[float]]:
+    """One face (BGRA) and its anchor [rank x, y, suit x, y] (top-left index, face pixels)."""
+    rank, suit = code[:-1], code[-1]
+    colour = st.red if suit in "HD" else st.black
+    w, h = FACE_W, FACE_H
+    img = np.full((h, w, 3), st.paper, np.uint8)
+    if st.frame:
+        m = int(st.frame * w)
+        cv2.rectangle(img, (m, m), (w - 1 - m, h - 1 - m), colour if rng.random() < 0.5
+                      else st.black, int(rng.integers(1, 4)), cv2.LINE_AA)
+    # the centre: pips, or a picture for court cards
+    if rank in "JQK":
+        x0, y0, x1, y1 = int(0.2 * w), int(0.14 * h), int(0.8 * w), int(0.86 * h)
+        for _ in range(int(rng.integers(6, 16))):
+            c = tuple(int(v) for v in rng.integers(0, 256, 3))
+            p = (int(rng.uniform(x0, x1)), int(rng.uniform(y0, y1)))
+            if rng.random() < 0.5:
+                cv2.circle(img, p, int(rng.uniform(5, 40)), c, -1, cv2.LINE_AA)
+            else:
+                q = (int(rng.uniform(x0, x1)), int(rng.uniform(y0, y1)))
+                cv2.rectangle(img, p, q, c, -1)
+        cv2.rectangle(img, (x0, y0), (x1, y1), st.black, 2)
+    else:
+        n = 1 if rank == "A" else int(rank)
+        pip = int((0.2 if n == 1 else 0.12) * h)
+        for fx, fy in synth._PIPS[n]:
+            m = suit_glyph(suit, pip, st)
+            if fy > 0.5:
+                m = cv2.rotate(m, cv2.ROTATE_180)
+            _stamp(img, m, int(fx * w) - m.shape[1] // 2, int(fy * h) - m.shape[0] // 2, colour)
+    # the index, top left and (turned) bottom right
+    half = np.full((h, w, 3), st.paper, np.uint8)
+    rm = rank_glyph(rank, max(4, int(st.rank_h * h)), st)
+    if rm.shape[1] > 0.16 * w:
+        rm = cv2.resize(rm, (int(0.16 * w), rm.shape[0]), interpolation=cv2.INTER_AREA)
+    sm = suit_glyph(suit, max(4, int(st.suit_s * h)), st)
+    cx = st.x * w
+    ry = int(st.y * h)
+    sy = ry + rm.shape[0] + int(st.gap * h)
+    rx, sx = int(cx - rm.shape[1] / 2), int(cx - sm.shape[1] / 2)
+    _stamp(half, rm, max(rx, 1), ry, colour)
+    _stamp(half, sm, max(sx, 1), sy, colour)
+    img = np.minimum(np.minimum(img, half), cv2.rotate(half, cv2.ROTATE_180))
+    cv2.rectangle(img, (0, 0), (w - 1, h - 1), (190, 190, 190), 1)
+    anchor = [max(rx, 1) + rm.shape[1] / 2, ry + rm.shape[0] / 2,
+              max(sx, 1) + sm.shape[1] / 2, sy + sm.shape[0] / 2]
+    return np.dstack([img, np.full((h, w), 255, np.uint8)]), [float(v) for v in anchor]
+
+
+@cache
+def deck(k: int) -> tuple[dict[str, np.ndarray], dict[str, list[float]]]:
+    """Design ``var:k``: faces (BGRA) and index anchors by card code."""
+    st = style(k)
+    rng = np.random.default_rng([17, k])
+    faces, anchors = {}, {}
+    for code in decks.CODES:
+        faces[code], anchors[code] = card(code, st, rng)
+    return faces, anchors

@@ -1,0 +1,114 @@
+"""The index reader's training data (issue 16): procedural deck designs drawn with the system's
+fonts, the design mix (never a held-out design), crops cut as roughly as the detector cuts them,
+and the rule that reads a detected index from its crops together."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from dealer_assist.vision import indices
+from dealer_assist.vision.indices import CLASSES, IndexReader
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts import build_index_model as build
+from scripts.vision_data import decks, variants
+
+
+def ink_at(face: np.ndarray, point, reach: int) -> bool:
+    """Whether there is printed ink (darker than the paper) within ``reach`` px of ``point``
+    (the middle of a glyph such as Q or 0 is a hole)."""
+    x, y = (round(float(v)) for v in point)
+    patch = face[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1, :3].astype(int)
+    paper = face[face.shape[0] // 2, 3, :3].astype(int)  # the margin beside the pips
+    return bool((paper.sum() - patch.sum(axis=2) > 120).any())
+
+
+def test_a_procedural_design_is_the_same_every_time_and_designs_differ() -> None:
+    first, again = variants.style(3), variants.style(3)
+    assert first == again
+    assert len({variants.style(k) for k in range(20)}) == 20
+    faces, anchors = variants.deck(5)
+    assert set(faces) == set(decks.CODES) == set(anchors)
+    assert all(face.shape == (variants.FACE_H, variants.FACE_W, 4) for face in faces.values())
+
+
+def test_the_known_index_anchors_sit_on_the_printed_rank_and_suit() -> None:
+    for k in (0, 7, 11):
+        faces, anchors = variants.deck(k)
+        for code in ("AS", "10H", "QD", "7C"):
+            rx, ry, sx, sy = anchors[code]
+            reach = int(0.3 * (sy - ry))  # less than half the way to the other glyph
+            assert ink_at(faces[code], (rx, ry), reach), (k, code, "rank")
+            assert ink_at(faces[code], (sx, sy), reach), (k, code, "suit")
+            assert not ink_at(faces[code], (rx + 3 * reach, ry), reach // 2)  # beside: paper
+            assert sy > ry  # the suit is under the rank
+            assert rx < 0.3 * variants.FACE_W and sy < 0.3 * variants.FACE_H
+
+
+def test_only_fonts_that_draw_letters_are_used() -> None:
+    fonts = variants.text_fonts()
+    assert fonts and all(f.endswith((".ttf", ".otf")) for f in fonts)
+    assert not any("D050000L" in f or "StandardSymbols" in f for f in fonts)
+
+
+def test_a_design_is_drawn_the_same_whatever_was_drawn_before() -> None:
+    """Glyphs come from Pillow, not OpenCV's FontFace (which keeps state between fonts)."""
+    k = 57
+    before = variants.deck.__wrapped__(k)[0]["10S"].copy()
+    for other in range(0, 200, 7):
+        variants.deck.__wrapped__(other)
+    assert np.array_equal(variants.deck.__wrapped__(k)[0]["10S"], before)
+
+
+def test_training_never_draws_a_held_out_design() -> None:
+    rng = np.random.default_rng(0)
+    picked = {build.pick_design(rng) for _ in range(2000)}
+    assert not picked & set(decks.HELD_OUT)
+    assert {p.split(":")[0] for p in picked} >= {"var", "font"}
+    assert any(p in decks.training_decks() for p in picked) or not decks.training_decks()
+
+
+def test_rough_crops_stay_within_the_labelling_tolerance_of_the_index() -> None:
+    """The rough (detector-like) cuts of a true index keep its middle near the index and its size
+    within the range a proposal is labelled with that card (``scenes.label_candidates``)."""
+    rng = np.random.default_rng(1)
+    rank, suit = np.array([100.0, 100.0]), np.array([100.0, 130.0])
+    sizes, shifts = [], []
+    for _ in range(500):
+        c = build.jittered(rng, rank, suit, rough=True)
+        sizes.append(c.size / 30)
+        shifts.append(np.linalg.norm(np.subtract(c.centre, (100, 115))) / 30)
+    assert min(sizes) > 0.6 and max(sizes) < 1.6
+    assert np.median(shifts) < 0.2
+    assert np.std(sizes) > 0.1  # rough, not exact
+
+
+def group(reader: IndexReader, probs: list[dict[str, float]], peaks: list[int]):
+    """The group readings of crops with these class probabilities, from these detector peaks."""
+    p = np.zeros((len(probs), len(CLASSES)), np.float32)
+    for i, row in enumerate(probs):
+        for code, v in row.items():
+            p[i, CLASSES.index(code)] = v
+        p[i, 0] += 1 - p[i].sum()
+    cand = indices._candidate(np.array([10, 10], np.float32), np.array([10, 20], np.float32))
+    cands = [(cand, 0.95, g) for g in peaks]
+    return reader._group_reads(cands, p, p.argmax(axis=1), 1.0)
+
+
+def test_the_crops_of_one_index_read_together_when_they_agree() -> None:
+    reader = IndexReader()
+    agree = group(reader, [{"7H": 0.93}, {"7H": 0.92}], [0, 0])
+    assert [r.card.code for r in agree] == ["7H"]
+    assert abs(agree[0].prob - 0.925) < 1e-3
+    # one crop is not a group; crops of different peaks are not pooled
+    assert group(reader, [{"7H": 0.93}], [0]) == []
+    assert group(reader, [{"7H": 0.93}, {"7H": 0.93}], [0, 1]) == []
+    # they must agree: a second crop naming another card, or a weak mean, reads nothing
+    assert group(reader, [{"7H": 0.93}, {"7D": 0.9}], [0, 0]) == []
+    assert group(reader, [{"7H": 0.85}, {"7H": 0.85}], [0, 0]) == []
+    # "not an index" is never read as a card; classical pairs (-1) are never grouped
+    assert group(reader, [{}, {}], [0, 0]) == []
+    assert group(reader, [{"7H": 0.95}, {"7H": 0.95}], [-1, -1]) == []
