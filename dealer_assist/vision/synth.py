@@ -91,6 +91,14 @@ def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 
     """
     px = 24 * SS
     pieces = [_text(part, font, px) for part in (["1", "0"] if rank == "10" else [rank])]
+    return shape_rank(pieces, px, height, weight, width)
+
+
+def shape_rank(pieces: list[np.ndarray], px: int, height: int, weight: float,
+               width: float) -> np.ndarray:
+    """Rank pieces drawn ``px`` high (the ``1`` and ``0`` of a 10, or one piece) set tight
+    and bottom-aligned, thickened or thinned by ``weight``, cropped to the ink, ``height`` rows
+    tall and stretched sideways by ``width``."""
     h = max(pc.shape[0] for pc in pieces)
     gap = max(1, h // 14)
     row = []
@@ -111,7 +119,7 @@ def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 
     return cv2.resize(glyph, (out_w, height), interpolation=cv2.INTER_AREA)
 
 
-def _stamp(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour: tuple[int, int, int]) -> None:
+def stamp(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour: tuple[int, int, int]) -> None:
     h, w = mask.shape
     h = min(h, img.shape[0] - y)
     w = min(w, img.shape[1] - x)
@@ -154,8 +162,8 @@ def render_card(card: Card, size: tuple[int, int] = (300, 420), font: str = BUIL
     if rm.shape[1] > 40 * k:  # a wide "10" is set narrow on cards, to fit the index column
         rm = cv2.resize(rm, (int(40 * k), rank_h), interpolation=cv2.INTER_AREA)
     rx = max(2, int(25 * k) - rm.shape[1] // 2)
-    _stamp(half, rm, rx, int(12 * k), colour)
-    _stamp(half, suit_mask(card.suit, suit_s), int(25 * k) - suit_s // 2, int(52 * k), colour)
+    stamp(half, rm, rx, int(12 * k), colour)
+    stamp(half, suit_mask(card.suit, suit_s), int(25 * k) - suit_s // 2, int(52 * k), colour)
     img = np.minimum(img, half)
     img = np.minimum(img, cv2.rotate(half, cv2.ROTATE_180))
     if card.is_face:
@@ -170,7 +178,7 @@ def render_card(card: Card, size: tuple[int, int] = (300, 420), font: str = BUIL
             m = suit_mask(card.suit, pip)
             if fy > 0.5:
                 m = cv2.rotate(m, cv2.ROTATE_180)
-            _stamp(img, m, int(fx * w) - pip // 2, int(fy * h) - pip // 2, colour)
+            stamp(img, m, int(fx * w) - pip // 2, int(fy * h) - pip // 2, colour)
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), (200, 200, 200), 1)
     return img
 

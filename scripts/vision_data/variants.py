@@ -104,23 +104,7 @@ def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
     weight and width (as :func:`synth.rank_mask` does with OpenCV's fonts)."""
     px = 96
     pieces = [_ink(part, st.font, px) for part in (["1", "0"] if rank == "10" else [rank])]
-    h = max(pc.shape[0] for pc in pieces)
-    row = []
-    for i, pc in enumerate(pieces):
-        pad = np.zeros((h, pc.shape[1]), np.uint8)
-        pad[h - pc.shape[0]:] = pc
-        row.append(pad)
-        if i < len(pieces) - 1:
-            row.append(np.zeros((h, max(1, h // 14)), np.uint8))
-    glyph = np.pad(np.hstack(row), px // 4)
-    k = int(abs(st.weight) * h)
-    if k > 0:
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-        glyph = cv2.dilate(glyph, kernel) if st.weight > 0 else cv2.erode(glyph, kernel)
-    ys, xs = np.nonzero(glyph > 100)
-    glyph = glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    out_w = max(2, round(glyph.shape[1] * height / glyph.shape[0] * st.width))
-    return cv2.resize(glyph, (out_w, height), interpolation=cv2.INTER_AREA)
+    return synth.shape_rank(pieces, px, height, st.weight, st.width)
 
 
 def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
@@ -130,14 +114,6 @@ def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
     scale = size / max(img.shape)
     out_w, out_h = max(2, round(img.shape[1] * scale)), max(2, round(img.shape[0] * scale))
     return cv2.resize(img, (out_w, out_h), interpolation=cv2.INTER_AREA)
-
-
-def _stamp(img: np.ndarray, mask: np.ndarray, x: int, y: int, colour) -> None:
-    h, w = mask.shape
-    h, w = min(h, img.shape[0] - y), min(w, img.shape[1] - x)
-    a = (mask[:h, :w].astype(np.float32) / 255)[..., None]
-    roi = img[y:y + h, x:x + w].astype(np.float32)
-    img[y:y + h, x:x + w] = (roi * (1 - a) + np.array(colour, np.float32) * a).astype(np.uint8)
 
 
 def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, list[float]]:
@@ -169,7 +145,8 @@ def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, li
             m = suit_glyph(suit, pip, st)
             if fy > 0.5:
                 m = cv2.rotate(m, cv2.ROTATE_180)
-            _stamp(img, m, int(fx * w) - m.shape[1] // 2, int(fy * h) - m.shape[0] // 2, colour)
+            synth.stamp(img, m, int(fx * w) - m.shape[1] // 2, int(fy * h) - m.shape[0] // 2,
+                        colour)
     # the index, top left and (turned) bottom right
     half = np.full((h, w, 3), st.paper, np.uint8)
     rm = rank_glyph(rank, max(4, int(st.rank_h * h)), st)
@@ -180,8 +157,8 @@ def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, li
     ry = int(st.y * h)
     sy = ry + rm.shape[0] + int(st.gap * h)
     rx, sx = int(cx - rm.shape[1] / 2), int(cx - sm.shape[1] / 2)
-    _stamp(half, rm, max(rx, 1), ry, colour)
-    _stamp(half, sm, max(sx, 1), sy, colour)
+    synth.stamp(half, rm, max(rx, 1), ry, colour)
+    synth.stamp(half, sm, max(sx, 1), sy, colour)
     img = np.minimum(np.minimum(img, half), cv2.rotate(half, cv2.ROTATE_180))
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), (190, 190, 190), 1)
     anchor = [max(rx, 1) + rm.shape[1] / 2, ry + rm.shape[0] / 2,
