@@ -344,6 +344,8 @@ def export(net, path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from scripts.build_index_model import run_stage, shared_arguments
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
     parser.add_argument("--scenes", type=int, default=3000)
@@ -351,28 +353,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=100, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--chunks-per-epoch", type=int, default=40)
-    parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--reg-weight", type=float, default=1.0)
     parser.add_argument("--lr", type=float, default=4e-3)
-    parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--work", type=Path, default=TRAIN)
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
-    if args.stage in ("generate", "all"):
-        generate(args)
-    if args.stage == "train":
-        train(args)
-    if args.stage == "all":  # the shipped recipe: two stages, each resumable
-        first = argparse.Namespace(**{**vars(args), "epochs": 32, "lr": 4e-3,
-                                      "work": args.work / "stage1", "init": None,
-                                      "out": args.work / "stage1" / "index_det.onnx"})
-        train(first)
-        train(argparse.Namespace(**{**vars(args), "epochs": 24, "lr": 2e-3,
-                                    "work": args.work / "stage2",
-                                    "init": first.work / "checkpoint.pt"}))
+    shared_arguments(parser, DATA, TRAIN, OUT)
+    run_stage(parser.parse_args(argv), generate, train, [  # the shipped recipe
+        {"epochs": 32, "lr": 4e-3},
+        {"epochs": 24, "lr": 2e-3}])
     return 0
 
 

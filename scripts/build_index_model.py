@@ -321,6 +321,36 @@ def export(net, path: Path) -> None:
     os.replace(tmp, path)
 
 
+def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
+                     out: Path) -> None:
+    """The options both model builds take (this one and ``build_index_detector``)."""
+    parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
+    parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--data", type=Path, default=data)
+    parser.add_argument("--work", type=Path, default=work)
+    parser.add_argument("--out", type=Path, default=out)
+
+
+def run_stage(args: argparse.Namespace, generate, train, recipe: list[dict]) -> None:
+    """``generate``, ``train`` or ``all``: generate, then the shipped ``recipe``, one training
+    stage per entry (its overrides of the options), each resumable in its own work folder and
+    starting from the previous stage's checkpoint; only the last writes ``args.out``."""
+    if args.stage in ("generate", "all"):
+        generate(args)
+    if args.stage == "train":
+        train(args)
+    if args.stage == "all":
+        init = None
+        for number, overrides in enumerate(recipe, start=1):
+            work = args.work / f"stage{number}"
+            out = args.out if number == len(recipe) else work / args.out.name
+            train(argparse.Namespace(**{**vars(args), "work": work, "init": init, "out": out,
+                                        **overrides}))
+            init = work / "checkpoint.pt"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
@@ -328,29 +358,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
-    parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
-    parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--work", type=Path, default=TRAIN)
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args(argv)
-    if args.stage in ("generate", "all"):
-        generate(args)
-    if args.stage == "train":
-        train(args)
-    if args.stage == "all":  # the shipped recipe: two stages, each resumable
-        first = argparse.Namespace(**{**vars(args), "epochs": 20, "lr": 3e-3, "smoothing": 0.05,
-                                      "work": args.work / "stage1", "init": None})
-        train(first)
-        train(argparse.Namespace(**{**vars(args), "epochs": 5, "lr": 1e-3, "smoothing": 0.0,
-                                    "work": args.work / "stage2",
-                                    "init": first.work / "checkpoint.pt"}))
+    shared_arguments(parser, DATA, TRAIN, OUT)
+    run_stage(parser.parse_args(argv), generate, train, [  # the shipped recipe
+        {"epochs": 20, "lr": 3e-3, "smoothing": 0.05},
+        {"epochs": 5, "lr": 1e-3, "smoothing": 0.0}])
     return 0
 
 
