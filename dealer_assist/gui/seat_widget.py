@@ -20,6 +20,7 @@ WIDE = 220  # from this width on, the cards sit to the right of the seat's detai
 INFO_WIDTH = 200
 OVERLAP = 0.42  # part of each card left showing when a long hand is fanned
 CARD_RATIO = 0.71
+COMPACT_CARD = 48  # the tallest a card is in a compact seat (its details get the width)
 
 
 def _label(name: str, parent: QWidget) -> QLabel:
@@ -45,12 +46,19 @@ class SeatWidget(QFrame):
         self.wagers_text = ""
         self.money_suffix = ""
         self.money_amount = 0
+        self.value_text = ""
+        self.extra_text = ""
+        self.compact = False  # smaller type, fewer lines: see set_compact
         self.max_card_height = 56
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
-        self.box.setContentsMargins(8, 4, 8, 4)
+        self.outer = QVBoxLayout(self)  # the details beside the cards; a compact seat's value
+        self.outer.setContentsMargins(8, 4, 8, 4)  # below both, the whole width
+        self.outer.setSpacing(2)
+        self.box = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.box.setContentsMargins(0, 0, 0, 0)
         self.box.setSpacing(6)
+        self.outer.addLayout(self.box, 1)
         self.info = QWidget(self)
         column = QVBoxLayout(self.info)
         column.setContentsMargins(0, 0, 0, 0)
@@ -71,6 +79,7 @@ class SeatWidget(QFrame):
         self.status_line.addStretch(1)
         column.addLayout(self.status_line)
         self.money = _label("seatMoney", self.info)
+        self.money.setWordWrap(True)  # a compact seat's money line carries its wagers
         column.addWidget(self.money)
         self.wagers = _label("seatWagers", self.info)
         self.wagers.setWordWrap(True)
@@ -79,6 +88,7 @@ class SeatWidget(QFrame):
         self.value.setToolTip("the hand's value, as the game counts it")
         self.value.setWordWrap(True)  # "natural 9 (under 16); best 9" wraps, never cut
         column.addWidget(self.value)
+        self.column = column
         self.extra = _label("seatExtra", self.info)
         self.extra.setWordWrap(True)
         column.addWidget(self.extra)
@@ -100,15 +110,10 @@ class SeatWidget(QFrame):
         self.wagers_text = " · ".join(wagers)
         self.money_amount = seat.money
         self.money.setToolTip(f"money {seat.money}")
-        # one wager sits on the money line; several get their own (wrapped) line
-        self.wagers.setText(self.wagers_text if len(wagers) > 1 else "")
-        self.wagers.setVisible(len(wagers) > 1)
-        self.money_suffix = f" · {wagers[0]}" if len(wagers) == 1 else ""
-        self.value.setText(seat.value.replace("; ", "\n"))  # a line per part of the value
-        self.value.setVisible(bool(seat.value))  # an empty line would take its height
+        self.value_text = seat.value
+        self.extra_text = seat.extra
+        self._show_texts()
         self.status.setText(seat.status)
-        self.extra.setText(seat.extra)
-        self.extra.setVisible(bool(seat.extra))
         self._show_cards(seat)
         self.fit_later()
         self.setProperty("toAct", to_act)
@@ -119,6 +124,45 @@ class SeatWidget(QFrame):
             widget.style().unpolish(widget)
             widget.style().polish(widget)
         self.setAccessibleName(f"seat {seat.seat} {seat.name}, {seat.status}")
+
+    def set_compact(self, compact: bool) -> None:
+        """Compact where the felt is too short for the full layout: smaller type, the wagers
+        and the extra line (31 Classic's position) run on after the money, the value's parts
+        run on instead of a line each, smaller cards. Nothing is cut or left out."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.setProperty("compact", compact)
+        self.outer.setContentsMargins(*((6, 2, 6, 2) if compact else (8, 4, 8, 4)))
+        (self.column if compact else self.outer).removeWidget(self.value)
+        if compact:
+            self.outer.addWidget(self.value)
+        else:
+            self.column.insertWidget(self.column.indexOf(self.extra), self.value)
+        for label in (self, *self.info.findChildren(QLabel)):
+            label.style().unpolish(label)
+            label.style().polish(label)
+        self._show_texts()
+        self.column.activate()  # the new type sizes are measured now, not an event later
+        self._fit()
+
+    def _show_texts(self) -> None:
+        """The money, wagers, value and extra lines, in the layout in use."""
+        wagers = self.wagers_text
+        several = " · " in wagers
+        if self.compact:
+            self.money_suffix = "".join(f" · {part}" for part in (wagers, self.extra_text)
+                                        if part)
+        else:  # one wager sits on the money line; several get their own (wrapped) line
+            self.money_suffix = f" · {wagers}" if wagers and not several else ""
+        self.wagers.setText(wagers if several and not self.compact else "")
+        self.wagers.setVisible(bool(self.wagers.text()))
+        join = " · " if self.compact else "\n"  # else a line per part of the value
+        self.value.setText(self.value_text.replace("; ", join))
+        self.value.setVisible(bool(self.value_text))  # an empty line would take its height
+        self.extra.setText("" if self.compact else self.extra_text)
+        self.extra.setVisible(bool(self.extra.text()))
+        self._compact_texts()
 
     def set_card_height(self, height: int) -> None:
         """The tallest a card may be; cards shrink to fit the seat's width."""
@@ -132,10 +176,15 @@ class SeatWidget(QFrame):
         width = self.info.width()
         text = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
                 else layout.totalSizeHint().height())
-        margins = self.box.contentsMargins()
+        margins = self.outer.contentsMargins()
         frame = self.height() - self.contentsRect().height()
-        if self.box.direction() == QBoxLayout.Direction.TopToBottom and self.card_faces:
+        if self.box.direction() == QBoxLayout.Direction.TopToBottom:  # cards below, empty or not
             text += 24 + self.box.spacing()
+        elif self.card_faces:
+            text = max(text, self.cards_box.height())
+        if self.compact and self.value.isVisibleTo(self):
+            whole = self.contentsRect().width() - margins.left() - margins.right()
+            text += self.outer.spacing() + self.value.heightForWidth(whole)
         return text + margins.top() + margins.bottom() + frame
 
     def card_codes(self) -> list[str | None]:
@@ -171,8 +220,9 @@ class SeatWidget(QFrame):
             self.needs_room.emit()
 
     def _compact_texts(self) -> None:
-        """In a narrow seat the role badge shrinks to its initial."""
-        narrow = self.width() < 240
+        """In a narrow or compact seat the role badge shrinks to its initial and the money
+        loses its word."""
+        narrow = self.width() < 240 or self.compact
         self.role.setText(self.role_text[:1] if narrow else self.role_text)
         word = "" if narrow else "money "
         self.money.setText(f"{word}{self.money_amount}{self.money_suffix}")
@@ -183,18 +233,23 @@ class SeatWidget(QFrame):
         wide = self.width() >= WIDE
         self.box.setDirection(QBoxLayout.Direction.LeftToRight if wide
                               else QBoxLayout.Direction.TopToBottom)
-        margins = self.box.contentsMargins()
+        margins = self.outer.contentsMargins()
         frame = self.contentsRect()  # inside the frame's border
         inner_w = frame.width() - margins.left() - margins.right() - 2
         inner_h = frame.height() - margins.top() - margins.bottom()
+        if self.compact and self.value.isVisibleTo(self):  # the value's lines below
+            inner_h -= self.outer.spacing() + self.value.heightForWidth(inner_w + 2)
         count = len(self.card_faces)
         if wide:
-            height = min(self.max_card_height + 40, inner_h)
+            height = min(self.max_card_height + 40, inner_h, COMPACT_CARD if self.compact
+                         else inner_h)
             needed = (height * CARD_RATIO + 3) * max(count, 2)  # side by side, if it fits
             content = max(self.info.sizeHint().width(), self._top_line_width(),
                           self._value_width())  # the cards fan closer first
             info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
                                               inner_w - needed - self.box.spacing())))
+            if self.compact:  # the details take what the fanned cards leave
+                info = int(inner_w * 0.7)
             self.info.setFixedWidth(info)
             self._place_status(info)
             room = inner_w - info - self.box.spacing()
@@ -203,7 +258,8 @@ class SeatWidget(QFrame):
             self.info.setMaximumWidth(16777215)
             self._place_status(inner_w)
             room = inner_w
-            height = min(self.max_card_height, inner_h - self.info.sizeHint().height() - 6)
+            column = self.column.totalHeightForWidth(inner_w + 2)  # its wrapped lines too
+            height = min(self.max_card_height, inner_h - column - self.box.spacing())
         if count:
             shown = 1 + OVERLAP * (count - 1)  # card widths needed when overlapped
             height = min(height, int(room / shown / CARD_RATIO))
@@ -215,11 +271,14 @@ class SeatWidget(QFrame):
             card.move(round(index * step), 0)
             card.raise_()
         self.cards_box.setFixedHeight(height)
+        self.outer.activate()  # the details take their new size now, not an event later
+        self.column.activate()
 
     def _value_width(self) -> int:
         """The width the value's longest line needs unwrapped."""
         metrics = self.value.fontMetrics()
-        lines = self.value.text().splitlines() if self.value.isVisibleTo(self) else []
+        beside = self.value.isVisibleTo(self) and not self.compact  # else it is below
+        lines = self.value.text().splitlines() if beside else []
         return max((metrics.horizontalAdvance(line) + 4 for line in lines), default=0)
 
     def _top_line_width(self) -> int:

@@ -30,6 +30,7 @@ class TableWidget(QWidget):
         self.pot = self._centre_label("tablePot", box)
         self.setMinimumSize(480, LEAST_HEIGHT)
         self.need = 0  # the height the seats' details need (the table grows and scrolls)
+        self.compact_at: tuple[int, int, int] | None = None  # (width, height, seats)
 
     def _centre_label(self, name: str, box: QVBoxLayout) -> QLabel:
         label = QLabel(self.centre)
@@ -107,14 +108,24 @@ class TableWidget(QWidget):
         per_row = max(len(top), len(bottom), 1)
         width = min(560, (span - gap * (per_row + 1)) // per_row)
         left0 = end_w + gap if ends else 0
-        for row, y in ((top, 0), (bottom, self.height() - height)):
-            step = span / len(row)
-            for k, index in enumerate(row):
-                x = left0 + step * (k + 0.5) - width / 2
-                self._put(index, round(x), y, width, height, card)
-        for k, index in enumerate(ends):
-            x = 0 if k == 0 else self.width() - end_w
-            self._put(index, x, (self.height() - height) // 2, end_w, height, card)
+        size = (self.width(), self.height(), n)
+        # compact seats only where the full ones do not fit; then they stay compact at this
+        # size (the seats do not change style from one tap to the next)
+        for compact in (True,) if self.compact_at == size else (False, True):
+            for seat in self.seats:
+                seat.set_compact(compact)
+            for row, y in ((top, 0), (bottom, self.height() - height)):
+                step = span / len(row)
+                for k, index in enumerate(row):
+                    x = left0 + step * (k + 0.5) - width / 2
+                    self._put(index, round(x), y, width, height, card)
+            for k, index in enumerate(ends):
+                x = 0 if k == 0 else self.width() - end_w
+                self._put(index, x, (self.height() - height) // 2, end_w, height, card)
+            need = max(seat.needed_height() for seat in self.seats)
+            if need <= height:
+                break
+        self.compact_at = size if compact else None
         room = self.height() - 2 * height  # between the top and bottom rows
         self.title.setVisible(room >= self.title.sizeHint().height() + (
             self.pot.sizeHint().height() if self.pot.text() else 0))
@@ -125,7 +136,7 @@ class TableWidget(QWidget):
                                       round(self.height() / 2 - centre_h / 2),
                                       inner_w, centre_h))
         self.centre.lower()  # bar shows the pot too
-        self._grow_to(max(seat.needed_height() for seat in self.seats))
+        self._grow_to(need)
 
     def _grow_to(self, need: int) -> None:
         """Taller than the room where a seat's details need it (the seats then scroll)."""

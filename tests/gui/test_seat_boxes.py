@@ -14,11 +14,6 @@ from test_table_fit import SIZES, label_fits
 
 from dealer_assist.gui.seat_widget import SeatWidget
 
-# Known limit (docs/gui.md): a 31 Classic seat with four wagers and a three-part value needs
-# about 175 px; six seats at 1024×600 leave the felt two rows of about 94 px: the seats scroll
-CLASSIC_SMALL = pytest.mark.xfail(strict=True, reason="31 Classic, six seats at 1024×600: "
-                                  "the seat boxes need more height than the felt has")
-
 
 def cut_texts(seat: SeatWidget) -> list[str]:
     """The texts of ``seat`` that do not show whole inside its box."""
@@ -55,13 +50,11 @@ def test_no_seat_detail_is_cut_in_a_round(qtbot, window, game, size):
     assert len(driver.session.rounds) > rounds, "the round was not settled"
 
 
-SIX_SEATS = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}",
-                          marks=CLASSIC_SMALL if (game, size) == ("classic31", (1024, 600))
-                          else ()) for game in GAMES for size in SIZES]
-
-
-@pytest.mark.parametrize(("game", "size"), SIX_SEATS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", GAMES)
 def test_six_seats_show_whole_without_scrolling(qtbot, window, game, size):
+    """Up to six seats never scroll; where the full seat boxes need more height than the
+    felt has (31 Classic at 1024×600: four wagers and a three-part value), they go compact."""
     window.resize(*size)
     window.show_session(full_table(game))
     driver = Driver(qtbot, window)
@@ -76,3 +69,32 @@ def test_six_seats_show_whole_without_scrolling(qtbot, window, game, size):
             break
         driver.step(0)
     assert len(driver.session.rounds) > rounds, "the round was not settled"
+
+
+def test_compact_seats_leave_nothing_out(qtbot, window):
+    """31 Classic, six seats at 1024×600: the seats go compact, yet every wager, the position
+    and every part of the value are still on the seat; at 1920×1080 the full boxes fit."""
+    window.resize(1024, 600)
+    window.show_session(full_table("classic31"))
+    driver = Driver(qtbot, window)
+    rounds = len(driver.session.rounds)
+    seen_compact = False
+    while len(driver.session.rounds) == rounds:
+        QApplication.processEvents()
+        views = {seat.seat: seat for seat in driver.session.view().seats}
+        for widget in driver.screen.table.seats:
+            if not widget.compact:
+                continue
+            seen_compact = True
+            seat = views[widget.seat_number]
+            shown = " · ".join(label.text() for label in widget.info.findChildren(QLabel)
+                               if label.isVisible()) + " · " + widget.value.text()
+            expected = [f"{label} {amount}" for label, amount in seat.wagers]
+            expected += [seat.extra, *seat.value.split("; ")]
+            missing = [part for part in expected if part and part not in shown]
+            assert not missing, f"seat {seat.seat} does not show {missing}"
+        driver.step(0)
+    assert seen_compact, "the seats never went compact at 1024×600"
+    window.resize(1920, 1080)
+    QApplication.processEvents()
+    assert not any(widget.compact for widget in driver.screen.table.seats)
