@@ -135,20 +135,19 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
         return []
     xy = blobs[:, :2] + np.array([x0, y0], np.float32)
     size, area = blobs[:, 2], blobs[:, 3]
-    found = []
-    for i in np.nonzero(size >= MIN_GLYPH)[0]:
-        v = xy - xy[i]
-        dist = np.hypot(v[:, 0], v[:, 1])
-        mid = (xy + xy[i]) / 2
-        ok = ((dist >= 0.65 * d) & (dist <= 1.5 * d) & (size <= 1.3 * size[i])
-              & (size >= 0.35 * size[i]) & (area <= 3 * area[i])
-              & (v @ u >= np.cos(np.deg2rad(40)) * dist)
-              & (np.hypot(*(mid - c).T) <= 0.5 * d))
-        for j in np.nonzero(ok)[0]:
-            miss = float(np.hypot(*(mid[j] - c))) + abs(float(dist[j]) - d)
-            found.append((miss, _candidate(xy[i], xy[j])))
-    found.sort(key=lambda t: t[0])
-    return [c for _m, c in found[:most]]
+    # every (rank i, suit j) pair at once: rows are the rank blobs, columns all blobs
+    ranks = np.nonzero(size >= MIN_GLYPH)[0]
+    v = xy[None, :, :] - xy[ranks, None, :]
+    dist = np.hypot(v[..., 0], v[..., 1])
+    off = np.hypot(*((xy[None, :, :] + xy[ranks, None, :]) / 2 - c).transpose(2, 0, 1))
+    r_size, r_area = size[ranks, None], area[ranks, None]
+    ok = ((dist >= 0.65 * d) & (dist <= 1.5 * d) & (size <= 1.3 * r_size)
+          & (size >= 0.35 * r_size) & (area <= 3 * r_area)
+          & (v @ u >= np.cos(np.deg2rad(40)) * dist) & (off <= 0.5 * d))
+    rows, cols = np.nonzero(ok)  # ranks first, as a loop over them would find them
+    miss = off[rows, cols].astype(np.float64) + np.abs(dist[rows, cols].astype(np.float64) - d)
+    best = np.argsort(miss, kind="stable")[:most]
+    return [_candidate(xy[ranks[rows[k]]], xy[cols[k]]) for k in best]
 
 
 def _candidate(rank: np.ndarray, suit: np.ndarray) -> Candidate:
