@@ -42,10 +42,12 @@ class IndexDetector:
             frame = cv2.resize(frame, (max(1, round(w * f)), max(1, round(h * f))),
                                interpolation=cv2.INTER_AREA)
         sh, sw = frame.shape[:2]
-        ph, pw = -(-sh // MULTIPLE) * MULTIPLE, -(-sw // MULTIPLE) * MULTIPLE
-        if (ph, pw) != (sh, sw):
-            frame = cv2.copyMakeBorder(frame, 0, ph - sh, 0, pw - sw, cv2.BORDER_CONSTANT)
-        blob = cv2.dnn.blobFromImage(frame, 1 / 255.0)
+        # the input blob (1, 3, H, W), 0..1, zero-padded to a multiple of 16 (what
+        # cv2.dnn.blobFromImage after copyMakeBorder gives, in one copy)
+        blob = np.zeros((1, 3, -(-sh // MULTIPLE) * MULTIPLE, -(-sw // MULTIPLE) * MULTIPLE),
+                        np.float32)
+        blob[0, :, :sh, :sw] = frame.transpose(2, 0, 1)
+        blob *= np.float32(1 / 255.0)
         self.net.setInput(blob)
         out = self.net.forward()[0]
         return out[:, :-(-sh // STRIDE), :-(-sw // STRIDE)], f
@@ -58,15 +60,11 @@ class IndexDetector:
         heat = 1 / (1 + np.exp(-out[0]))
         peak = (heat >= self.min_peak) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         ys, xs = np.nonzero(peak)
-        if len(ys) == 0:
-            return []
         order = np.argsort(-heat[ys, xs])[:self.max_peaks]
-        result = []
-        for y, x in zip(ys[order], xs[order], strict=True):
-            ox, oy, logd, cx, cy = out[1:, y, x]
-            centre = (np.array([x + ox, y + oy], np.float32) + 0.5) * STRIDE
-            unit = np.array([cx, cy], np.float32)
-            unit /= max(float(np.hypot(*unit)), 1e-6)
-            half = 0.5 * float(np.exp(np.clip(logd, 0.0, 4.5))) * unit
-            result.append((float(heat[y, x]), (centre - half) / f, (centre + half) / f))
-        return result
+        ys, xs = ys[order], xs[order]
+        ox, oy, logd, cx, cy = out[1:, ys, xs]
+        centre = ((np.column_stack([xs + ox, ys + oy]).astype(np.float32) + 0.5) * STRIDE)
+        unit = np.column_stack([cx, cy]) / np.maximum(np.hypot(cx, cy), 1e-6)[:, None]
+        half = (0.5 * np.exp(np.clip(logd, 0.0, 4.5)))[:, None] * unit
+        rank, suit = (centre - half) / f, (centre + half) / f
+        return [(float(heat[y, x]), r, s) for y, x, r, s in zip(ys, xs, rank, suit, strict=True)]
