@@ -90,14 +90,16 @@ def _quad_of(contour: np.ndarray, min_area: float) -> Quad | None:
 
 @dataclass(frozen=True)
 class Outlines:
-    """Whole cards found in a frame, and the card-white mask they were found in.
+    """Whole cards found in a frame, the card-white mask they were found in and the frame at
+    detection size (``small``, for other searches at that size).
 
-    ``mask`` is at detection size: frame pixels times ``scale``.
+    ``mask`` and ``small`` are at detection size: frame pixels times ``scale``.
     """
 
     quads: list[Quad]
     mask: np.ndarray
     scale: float
+    small: np.ndarray
 
 
 def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Quad]:
@@ -130,7 +132,7 @@ def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
         if found:
             break
     found.sort(key=lambda f: -f.area)
-    return Outlines([f.quad / scale for f in found], white, scale)
+    return Outlines([f.quad / scale for f in found], white, scale, small)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,13 +34,17 @@ class IndexDetector:
         self.min_peak = min_peak
         self.max_peaks = max_peaks
 
-    def maps(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
-        """The network's six output maps for a BGR ``frame`` and the scale the frame was run at."""
+    def maps(self, frame: np.ndarray, scaled: np.ndarray | None = None
+             ) -> tuple[np.ndarray, float]:
+        """The network's six output maps for a BGR ``frame`` and the scale the frame was run at.
+        ``scaled``: ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), if the
+        caller has it."""
         h, w = frame.shape[:2]
         f = min(1.0, DET_LONG_SIDE / max(h, w))
+        size = (max(1, round(w * f)), max(1, round(h * f)))
         if f < 1:
-            frame = cv2.resize(frame, (max(1, round(w * f)), max(1, round(h * f))),
-                               interpolation=cv2.INTER_AREA)
+            ready = scaled is not None and scaled.shape[1::-1] == size
+            frame = scaled if ready else cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         sh, sw = frame.shape[:2]
         # the input blob (1, 3, H, W), 0..1, zero-padded to a multiple of 16 (what
         # cv2.dnn.blobFromImage after copyMakeBorder gives, in one copy)
@@ -52,11 +56,13 @@ class IndexDetector:
         out = self.net.forward()[0]
         return out[:, :-(-sh // STRIDE), :-(-sw // STRIDE)], f
 
-    def peaks(self, frame: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """(score, rank centre, suit centre) of each proposed index, strongest first."""
+    def peaks(self, frame: np.ndarray, scaled: np.ndarray | None = None
+              ) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """(score, rank centre, suit centre) of each proposed index, strongest first (``scaled``:
+        see :meth:`maps`)."""
         if frame.ndim != 3 or min(frame.shape[:2]) < 8:
             return []
-        out, f = self.maps(frame)
+        out, f = self.maps(frame, scaled)
         heat = 1 / (1 + np.exp(-out[0]))
         peak = (heat >= self.min_peak) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         ys, xs = np.nonzero(peak)

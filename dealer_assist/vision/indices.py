@@ -220,13 +220,15 @@ class IndexReader:
         self.proposals = proposals
         self.detector = IndexDetector() if proposals != "classical" else None
 
-    def candidates(self, small: np.ndarray) -> list[tuple[Candidate, float, int]]:
+    def candidates(self, small: np.ndarray, scaled: np.ndarray | None = None
+                   ) -> list[tuple[Candidate, float, int]]:
         """The crops to read in a frame at work size, each with the probability it needs alone
-        and its group: the detector peak it came from (-1: a classical ink-blob pair)."""
+        and its group: the detector peak it came from (-1: a classical ink-blob pair).
+        ``scaled``: ``small`` already scaled to the detector's input size, if the caller has it."""
         cands: list[tuple[Candidate, float, int]] = []
         if self.detector is not None:
             strict = max(self.min_prob, DETECTOR_PAIR_PROB)
-            for g, (_p, r, s) in enumerate(self.detector.peaks(small)):
+            for g, (_p, r, s) in enumerate(self.detector.peaks(small, scaled)):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
                     # ink-blob pairs that agree with the detected index (sharp where the glyphs
                     # separate), and the detector's own pair (rough: it must be surer)
@@ -245,10 +247,12 @@ class IndexReader:
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 
-    def read(self, frame: np.ndarray) -> list[IndexRead]:
-        """Confident index readings, one per card and place (duplicates merged)."""
+    def read(self, frame: np.ndarray, scaled: np.ndarray | None = None) -> list[IndexRead]:
+        """Confident index readings, one per card and place (duplicates merged). ``scaled``:
+        ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), if the caller has it
+        (the recogniser's outline search works at that size: one resize less)."""
         small, scale = work_size(frame)
-        cands = self.candidates(small)
+        cands = self.candidates(small, scaled if scale == 1 else None)
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
