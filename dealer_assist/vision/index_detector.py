@@ -1,9 +1,7 @@
 """The learned corner-index detector: where the printed indices (rank over suit) are in a frame.
 
-``models/index_det.onnx`` (built by ``scripts/build_index_detector.py``) is a small fully
-convolutional network, run by ONNX Runtime on one thread: about three times faster than OpenCV's
-``cv2.dnn`` on this network (3 against 9 ms a 640×480 frame on one core; the maps agree to
-1e-5). On the frame scaled to at most
+``models/index_det.onnx`` (built by ``scripts/build_index_detector.py``, run by ONNX Runtime,
+see ``runtime.py``) is a small fully convolutional network. On the frame scaled to at most
 ``DET_LONG_SIDE`` pixels it gives, per 4×4-pixel cell, the probability that an index's centre is
 there, the centre's offset inside the cell, the rank-to-suit distance (log) and its direction.
 Each local peak becomes a :class:`~dealer_assist.vision.indices.Candidate` (rank and suit centres),
@@ -14,9 +12,9 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import onnxruntime as ort
 
 from dealer_assist.vision.model import model_path
+from dealer_assist.vision.runtime import OnnxNet
 
 DET_LONG_SIDE = 640  # the detector's input: frames scaled down to at most this long side
 STRIDE = 4  # heatmap cell (input pixels)
@@ -33,12 +31,7 @@ class IndexDetector:
 
     def __init__(self, path=None, min_peak: float = MIN_PEAK, max_peaks: int = MAX_PEAKS) -> None:
         self.path = path or model_path("index_det", ".onnx")
-        options = ort.SessionOptions()  # one thread, which never waits by spinning
-        options.intra_op_num_threads = options.inter_op_num_threads = 1
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self.session = ort.InferenceSession(str(self.path), options,
-                                            providers=["CPUExecutionProvider"])
-        self.input = self.session.get_inputs()[0].name
+        self.net = OnnxNet(self.path)
         self.min_peak = min_peak
         self.max_peaks = max_peaks
 
@@ -60,7 +53,7 @@ class IndexDetector:
                         np.float32)
         blob[0, :, :sh, :sw] = frame.transpose(2, 0, 1)
         blob *= np.float32(1 / 255.0)
-        out = self.session.run(None, {self.input: blob})[0][0]
+        out = self.net.run(blob)[0]
         return out[:, :-(-sh // STRIDE), :-(-sw // STRIDE)], f
 
     def peaks(self, frame: np.ndarray, scaled: np.ndarray | None = None

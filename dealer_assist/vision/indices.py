@@ -19,6 +19,7 @@ import numpy as np
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.index_detector import IndexDetector
 from dealer_assist.vision.model import model_path
+from dealer_assist.vision.runtime import OnnxNet
 
 WORK_LONG_SIDE = 1280  # frames are searched at most this size (smaller ones as they are)
 CROP_W, CROP_H = 28, 40  # network input (w, h)
@@ -215,7 +216,7 @@ class IndexReader:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         self.path = path or model_path("index_cnn", ".onnx")
-        self.net = read_onnx(self.path, "ENGINE_CLASSIC")
+        self.net = OnnxNet(self.path)
         self.min_prob = min_prob
         self.proposals = proposals
         self.detector = IndexDetector() if proposals != "classical" else None
@@ -242,8 +243,7 @@ class IndexReader:
         """Softmax over CLASSES for (N, H, W, 3) uint8 crops."""
         if len(crops) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
-        self.net.setInput(normalise(crops))
-        logits = self.net.forward().reshape(len(crops), -1)
+        logits = self.net.run(normalise(crops)).reshape(len(crops), -1)
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 
@@ -293,16 +293,6 @@ class IndexReader:
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
                                    _scaled(cands[top][0], 1 / scale)))
         return reads
-
-
-def read_onnx(path, engine: str):
-    """An ONNX network for ``cv2.dnn``, on ``engine`` where OpenCV has a choice (OpenCV 5: the
-    classic engine runs the index network about 30 % faster than the new one on one core: 6 against
-    8.6 ms for 60 crops; OpenCV 4 has one engine)."""
-    choice = getattr(cv2.dnn, engine, None)
-    if choice is None:
-        return cv2.dnn.readNetFromONNX(str(path))
-    return cv2.dnn.readNetFromONNX(str(path), choice)
 
 
 def _scaled(c: Candidate, f: float) -> Candidate:
