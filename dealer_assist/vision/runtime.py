@@ -11,13 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import onnxruntime as ort
 
 
 class OnnxNet:
     """A network with one input and one output: :meth:`run` maps an input array to the output."""
 
     def __init__(self, path: Path | str) -> None:
+        # imported here: the training scripts use this package's geometry in a torch venv that
+        # need not have ONNX Runtime until a network is run
+        import onnxruntime as ort
+
         options = ort.SessionOptions()
         options.intra_op_num_threads = options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
