@@ -98,8 +98,8 @@ class Embedder:
 
     def __init__(self, reader: IndexReader | None = None) -> None:
         self.reader = reader or IndexReader()
-        # its own copy on OpenCV's default engine: the classic one, which reads the index
-        # network faster, cannot stop at an intermediate tensor
+        # its own copy on OpenCV's cv2.dnn (default engine), which can stop at an intermediate
+        # tensor: ONNX Runtime, which the plain reader uses, gives only the network's output
         self.net = net = cv2.dnn.readNetFromONNX(str(self.reader.path))
         self.feature_layer, self.logits_layer = embedding_layers(net)
         weights = net.getLayer(net.getLayerId(self.logits_layer)).blobs

@@ -63,10 +63,11 @@ def finder_patterns(gray: np.ndarray) -> int:
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return 0
+    child = hierarchy[0][:, 2]
+    # needs a hole that holds another blob: a child that has a child (most blobs have none)
+    nested = np.nonzero((child >= 0) & (hierarchy[0][np.maximum(child, 0), 2] >= 0))[0]
     found = 0
-    for i, (_, _, child, _) in enumerate(hierarchy[0]):
-        if child < 0 or hierarchy[0][child][2] < 0:
-            continue  # needs a hole that holds another blob
+    for i in nested:
         _, _, w, h = cv2.boundingRect(contours[i])
         if w >= 5 and 0.6 < w / h < 1.6 and cv2.contourArea(contours[i]) > 0.6 * w * h:
             found += 1

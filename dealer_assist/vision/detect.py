@@ -90,14 +90,16 @@ def _quad_of(contour: np.ndarray, min_area: float) -> Quad | None:
 
 @dataclass(frozen=True)
 class Outlines:
-    """Whole cards found in a frame, and the card-white mask they were found in.
+    """Whole cards found in a frame, the card-white mask they were found in and the frame at
+    detection size (``small``, for other searches at that size).
 
-    ``mask`` is at detection size: frame pixels times ``scale``.
+    ``mask`` and ``small`` are at detection size: frame pixels times ``scale``.
     """
 
     quads: list[Quad]
     mask: np.ndarray
     scale: float
+    small: np.ndarray
 
 
 def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Quad]:
@@ -115,23 +117,37 @@ def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
         small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
     min_area = min_area_frac * small.shape[0] * small.shape[1]
     max_area = 0.9 * small.shape[0] * small.shape[1]
-    quads: list[Quad] = []
+    found: list[_Found] = []
     white = white_mask(small)
     for make_mask in (lambda: white, lambda: _edge_mask(small)):
         contours, _ = cv2.findContours(make_mask(), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for c in contours:
             q = _quad_of(c, min_area)
-            if q is None or cv2.contourArea(q) > max_area:
+            if q is None:
                 continue
-            if any(_overlap(q, other) for other in quads):
+            f = _Found(q, cv2.contourArea(q), (*q.min(axis=0), *q.max(axis=0)))
+            if f.area > max_area or any(_overlap(f, other) for other in found):
                 continue
-            quads.append(q)
-        if quads:
+            found.append(f)
+        if found:
             break
-    quads.sort(key=lambda q: -cv2.contourArea(q))
-    return Outlines([q / scale for q in quads], white, scale)
+    found.sort(key=lambda f: -f.area)
+    return Outlines([f.quad / scale for f in found], white, scale, small)
 
 
-def _overlap(a: Quad, b: Quad) -> bool:
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    return inter > 0.3 * min(cv2.contourArea(a), cv2.contourArea(b))
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """A card-shaped quad at detection size, its area and bounding box (x0, y0, x1, y1)."""
+
+    quad: Quad
+    area: float
+    box: tuple[float, float, float, float]
+
+
+def _overlap(a: _Found, b: _Found) -> bool:
+    """Do two quads share more than 30 % of the smaller one? (Most quads are far apart: their
+    bounding boxes say so without intersecting the quads.)"""
+    if a.box[0] > b.box[2] or b.box[0] > a.box[2] or a.box[1] > b.box[3] or b.box[1] > a.box[3]:
+        return False
+    inter, _ = cv2.intersectConvexConvex(a.quad, b.quad)
+    return inter > 0.3 * min(a.area, b.area)

@@ -1,7 +1,7 @@
 """The learned corner-index detector: where the printed indices (rank over suit) are in a frame.
 
-``models/index_det.onnx`` (built by ``scripts/build_index_detector.py``, run by OpenCV's
-``cv2.dnn``) is a small fully convolutional network. On the frame scaled to at most
+``models/index_det.onnx`` (built by ``scripts/build_index_detector.py``, run by ONNX Runtime,
+see ``runtime.py``) is a small fully convolutional network. On the frame scaled to at most
 ``DET_LONG_SIDE`` pixels it gives, per 4×4-pixel cell, the probability that an index's centre is
 there, the centre's offset inside the cell, the rank-to-suit distance (log) and its direction.
 Each local peak becomes a :class:`~dealer_assist.vision.indices.Candidate` (rank and suit centres),
@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.model import model_path
+from dealer_assist.vision.runtime import OnnxNet
 
 DET_LONG_SIDE = 640  # the detector's input: frames scaled down to at most this long side
 STRIDE = 4  # heatmap cell (input pixels)
@@ -30,43 +31,46 @@ class IndexDetector:
 
     def __init__(self, path=None, min_peak: float = MIN_PEAK, max_peaks: int = MAX_PEAKS) -> None:
         self.path = path or model_path("index_det", ".onnx")
-        self.net = cv2.dnn.readNetFromONNX(str(self.path))
+        self.net = OnnxNet(self.path)
         self.min_peak = min_peak
         self.max_peaks = max_peaks
 
-    def maps(self, frame: np.ndarray) -> tuple[np.ndarray, float]:
-        """The network's six output maps for a BGR ``frame`` and the scale the frame was run at."""
+    def maps(self, frame: np.ndarray, scaled: np.ndarray | None = None
+             ) -> tuple[np.ndarray, float]:
+        """The network's six output maps for a BGR ``frame`` and the scale the frame was run at.
+        ``scaled``: ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), if the
+        caller has it."""
         h, w = frame.shape[:2]
         f = min(1.0, DET_LONG_SIDE / max(h, w))
+        size = (max(1, round(w * f)), max(1, round(h * f)))
         if f < 1:
-            frame = cv2.resize(frame, (max(1, round(w * f)), max(1, round(h * f))),
-                               interpolation=cv2.INTER_AREA)
+            ready = scaled is not None and scaled.shape[1::-1] == size
+            frame = scaled if ready else cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
         sh, sw = frame.shape[:2]
-        ph, pw = -(-sh // MULTIPLE) * MULTIPLE, -(-sw // MULTIPLE) * MULTIPLE
-        if (ph, pw) != (sh, sw):
-            frame = cv2.copyMakeBorder(frame, 0, ph - sh, 0, pw - sw, cv2.BORDER_CONSTANT)
-        blob = cv2.dnn.blobFromImage(frame, 1 / 255.0)
-        self.net.setInput(blob)
-        out = self.net.forward()[0]
+        # the input blob (1, 3, H, W), 0..1, zero-padded to a multiple of 16 (what
+        # cv2.dnn.blobFromImage after copyMakeBorder gives, in one copy)
+        blob = np.zeros((1, 3, -(-sh // MULTIPLE) * MULTIPLE, -(-sw // MULTIPLE) * MULTIPLE),
+                        np.float32)
+        blob[0, :, :sh, :sw] = frame.transpose(2, 0, 1)
+        blob *= np.float32(1 / 255.0)
+        out = self.net.run(blob)[0]
         return out[:, :-(-sh // STRIDE), :-(-sw // STRIDE)], f
 
-    def peaks(self, frame: np.ndarray) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """(score, rank centre, suit centre) of each proposed index, strongest first."""
+    def peaks(self, frame: np.ndarray, scaled: np.ndarray | None = None
+              ) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """(score, rank centre, suit centre) of each proposed index, strongest first (``scaled``:
+        see :meth:`maps`)."""
         if frame.ndim != 3 or min(frame.shape[:2]) < 8:
             return []
-        out, f = self.maps(frame)
+        out, f = self.maps(frame, scaled)
         heat = 1 / (1 + np.exp(-out[0]))
         peak = (heat >= self.min_peak) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
         ys, xs = np.nonzero(peak)
-        if len(ys) == 0:
-            return []
         order = np.argsort(-heat[ys, xs])[:self.max_peaks]
-        result = []
-        for y, x in zip(ys[order], xs[order], strict=True):
-            ox, oy, logd, cx, cy = out[1:, y, x]
-            centre = (np.array([x + ox, y + oy], np.float32) + 0.5) * STRIDE
-            unit = np.array([cx, cy], np.float32)
-            unit /= max(float(np.hypot(*unit)), 1e-6)
-            half = 0.5 * float(np.exp(np.clip(logd, 0.0, 4.5))) * unit
-            result.append((float(heat[y, x]), (centre - half) / f, (centre + half) / f))
-        return result
+        ys, xs = ys[order], xs[order]
+        ox, oy, logd, cx, cy = out[1:, ys, xs]
+        centre = ((np.column_stack([xs + ox, ys + oy]).astype(np.float32) + 0.5) * STRIDE)
+        unit = np.column_stack([cx, cy]) / np.maximum(np.hypot(cx, cy), 1e-6)[:, None]
+        half = (0.5 * np.exp(np.clip(logd, 0.0, 4.5)))[:, None] * unit
+        rank, suit = (centre - half) / f, (centre + half) / f
+        return [(float(heat[y, x]), r, s) for y, x, r, s in zip(ys, xs, rank, suit, strict=True)]

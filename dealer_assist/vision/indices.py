@@ -19,6 +19,7 @@ import numpy as np
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.index_detector import IndexDetector
 from dealer_assist.vision.model import model_path
+from dealer_assist.vision.runtime import OnnxNet
 
 WORK_LONG_SIDE = 1280  # frames are searched at most this size (smaller ones as they are)
 CROP_W, CROP_H = 28, 40  # network input (w, h)
@@ -135,20 +136,19 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
         return []
     xy = blobs[:, :2] + np.array([x0, y0], np.float32)
     size, area = blobs[:, 2], blobs[:, 3]
-    found = []
-    for i in np.nonzero(size >= MIN_GLYPH)[0]:
-        v = xy - xy[i]
-        dist = np.hypot(v[:, 0], v[:, 1])
-        mid = (xy + xy[i]) / 2
-        ok = ((dist >= 0.65 * d) & (dist <= 1.5 * d) & (size <= 1.3 * size[i])
-              & (size >= 0.35 * size[i]) & (area <= 3 * area[i])
-              & (v @ u >= np.cos(np.deg2rad(40)) * dist)
-              & (np.hypot(*(mid - c).T) <= 0.5 * d))
-        for j in np.nonzero(ok)[0]:
-            miss = float(np.hypot(*(mid[j] - c))) + abs(float(dist[j]) - d)
-            found.append((miss, _candidate(xy[i], xy[j])))
-    found.sort(key=lambda t: t[0])
-    return [c for _m, c in found[:most]]
+    # every (rank i, suit j) pair at once: rows are the rank blobs, columns all blobs
+    ranks = np.nonzero(size >= MIN_GLYPH)[0]
+    v = xy[None, :, :] - xy[ranks, None, :]
+    dist = np.hypot(v[..., 0], v[..., 1])
+    off = np.hypot(*((xy[None, :, :] + xy[ranks, None, :]) / 2 - c).transpose(2, 0, 1))
+    r_size, r_area = size[ranks, None], area[ranks, None]
+    ok = ((dist >= 0.65 * d) & (dist <= 1.5 * d) & (size <= 1.3 * r_size)
+          & (size >= 0.35 * r_size) & (area <= 3 * r_area)
+          & (v @ u >= np.cos(np.deg2rad(40)) * dist) & (off <= 0.5 * d))
+    rows, cols = np.nonzero(ok)  # ranks first, as a loop over them would find them
+    miss = off[rows, cols].astype(np.float64) + np.abs(dist[rows, cols].astype(np.float64) - d)
+    best = np.argsort(miss, kind="stable")[:most]
+    return [_candidate(xy[ranks[rows[k]]], xy[cols[k]]) for k in best]
 
 
 def _candidate(rank: np.ndarray, suit: np.ndarray) -> Candidate:
@@ -216,18 +216,20 @@ class IndexReader:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         self.path = path or model_path("index_cnn", ".onnx")
-        self.net = read_onnx(self.path, "ENGINE_CLASSIC")
+        self.net = OnnxNet(self.path)
         self.min_prob = min_prob
         self.proposals = proposals
         self.detector = IndexDetector() if proposals != "classical" else None
 
-    def candidates(self, small: np.ndarray) -> list[tuple[Candidate, float, int]]:
+    def candidates(self, small: np.ndarray, scaled: np.ndarray | None = None
+                   ) -> list[tuple[Candidate, float, int]]:
         """The crops to read in a frame at work size, each with the probability it needs alone
-        and its group: the detector peak it came from (-1: a classical ink-blob pair)."""
+        and its group: the detector peak it came from (-1: a classical ink-blob pair).
+        ``scaled``: ``small`` already scaled to the detector's input size, if the caller has it."""
         cands: list[tuple[Candidate, float, int]] = []
         if self.detector is not None:
             strict = max(self.min_prob, DETECTOR_PAIR_PROB)
-            for g, (_p, r, s) in enumerate(self.detector.peaks(small)):
+            for g, (_p, r, s) in enumerate(self.detector.peaks(small, scaled)):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
                     # ink-blob pairs that agree with the detected index (sharp where the glyphs
                     # separate), and the detector's own pair (rough: it must be surer)
@@ -241,15 +243,16 @@ class IndexReader:
         """Softmax over CLASSES for (N, H, W, 3) uint8 crops."""
         if len(crops) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
-        self.net.setInput(normalise(crops))
-        logits = self.net.forward().reshape(len(crops), -1)
+        logits = self.net.run(normalise(crops)).reshape(len(crops), -1)
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
 
-    def read(self, frame: np.ndarray) -> list[IndexRead]:
-        """Confident index readings, one per card and place (duplicates merged)."""
+    def read(self, frame: np.ndarray, scaled: np.ndarray | None = None) -> list[IndexRead]:
+        """Confident index readings, one per card and place (duplicates merged). ``scaled``:
+        ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), if the caller has it
+        (the recogniser's outline search works at that size: one resize less)."""
         small, scale = work_size(frame)
-        cands = self.candidates(small)
+        cands = self.candidates(small, scaled if scale == 1 else None)
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
@@ -290,16 +293,6 @@ class IndexReader:
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
                                    _scaled(cands[top][0], 1 / scale)))
         return reads
-
-
-def read_onnx(path, engine: str):
-    """An ONNX network for ``cv2.dnn``, on ``engine`` where OpenCV has a choice (OpenCV 5: the
-    classic engine runs the index network about 20 % faster than the new one on one core; the new
-    one runs the detector about a third faster; OpenCV 4 has one engine)."""
-    choice = getattr(cv2.dnn, engine, None)
-    if choice is None:
-        return cv2.dnn.readNetFromONNX(str(path))
-    return cv2.dnn.readNetFromONNX(str(path), choice)
 
 
 def _scaled(c: Candidate, f: float) -> Candidate:

@@ -10,7 +10,7 @@ import numpy as np
 
 from dealer_assist.vision.adapt import AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.barcode import label_on_card, read_barcodes
-from dealer_assist.vision.detect import DETECT_LONG_SIDE, find_cards, warp_card
+from dealer_assist.vision.detect import Outlines, find_cards, warp_card
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
 from dealer_assist.vision.model import GlyphModel, model_path
@@ -68,7 +68,7 @@ class Recognizer:
             return []
         outlines = find_cards(frame)
         quads = outlines.quads
-        reads = self.index.read(frame) if self.index is not None else []
+        reads = [] if self.index is None else self.index.read(frame, outlines.small)
         proposals: list[Proposal] = []
         pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count
         for quad in quads:
@@ -90,7 +90,7 @@ class Recognizer:
                 if pips is not None:
                     pip_ranks[id(proposals[-1])] = "A" if len(pips) == 1 else str(len(pips))
         if self.barcodes and not quads:
-            proposals.extend(_scaled_barcodes(frame))
+            proposals.extend(_scaled_barcodes(outlines))
         if self.index is not None:
             return _with_indices(proposals, reads, pip_ranks)
         if self.fans:
@@ -179,14 +179,10 @@ def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0
 
 
-def _scaled_barcodes(frame: np.ndarray) -> list[Proposal]:
+def _scaled_barcodes(outlines: Outlines) -> list[Proposal]:
     """Labels anywhere in the frame (searched at detection size, for speed)."""
-    h, w = frame.shape[:2]
-    scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    size = (max(1, round(w * scale)), max(1, round(h * scale)))
-    small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
-    return [Proposal(p.card, p.confidence, p.quad / scale, p.source)
-            for p in read_barcodes(small, qr_only=True)]
+    return [Proposal(p.card, p.confidence, p.quad / outlines.scale, p.source)
+            for p in read_barcodes(outlines.small, qr_only=True)]
 
 
 def single_threaded() -> None:

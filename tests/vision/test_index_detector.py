@@ -1,6 +1,6 @@
-"""The shipped index detector (models/index_det.onnx): it loads with OpenCV only, finds the printed
-indices of a deck design it was never trained on, and spares the whole-card reader where the
-indices already settle a card."""
+"""The shipped index detector (models/index_det.onnx): it runs without the training stack
+(ONNX Runtime), finds the printed indices of a deck design it was never trained on, and spares
+the whole-card reader where the indices already settle a card."""
 
 from __future__ import annotations
 
