@@ -188,9 +188,10 @@ class Player:
 
     def target(self, what: str) -> QWidget:
         table = self.shadow.table
-        if what.startswith("#seatFor_") and not table.panel.chips.one_seat:
+        if what.startswith("#seatFor_") and not table.panel.chips.picker_lines:
             return table.table.seat_widget(int(what.removeprefix("#seatFor_")))  # no "For"
-            # row here (a chip per seat in every row): the dealer taps the seat on the felt
+            # row here (up to six seats, or a chip per seat in every row): the dealer taps
+            # the seat on the felt
         if what.startswith("#"):
             found = [b for b in self.shadow.findChildren(QPushButton, what[1:])
                      if b.isVisible()]  # not one on its way out (deleteLater)

@@ -9,9 +9,11 @@ place stays blank rather than letting another row slide under the dealer's finge
 
 When the seats' chips need more than one line (many seats, long names, a narrow panel), a row
 per kind would take two to four lines each and the rows would not fit: the panel then acts for
-one seat at a time. A row of seat chips on top chooses the seat ("For"), and every kind that
-names a player is one wide button for that seat ("Play", "Fold", "Card 1 of 3"), in its steady
-place, greyed where that kind is not the seat's now.
+one seat at a time. Every kind that names a player is one wide button for that seat ("Play",
+"Fold", "Card 1 of 3"), in its steady place, greyed where that kind is not the seat's now. With
+more than six seats, a row of seat chips on top chooses the seat ("For"); with up to six, every
+seat is in view on the felt (the seats never scroll), so a tap on the seat there chooses it, the
+wide buttons name it ("Fold: Maria") and the "For" row's height stays with the felt.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ COLLAPSED = {"cash_out": "Cash out…"}  # one button opens a chooser instead of
 # a second tap on a place whose action changed this long ago or less is a double tap, ignored:
 # the next player's "Stick" takes this player's place, so it would stick two players
 DOUBLE_TAP_S = 0.4
-ONE_LINE_SEATS = 6  # up to this many seats, the chips of a row always take one line
+ONE_LINE_SEATS = 6  # up to this many seats the felt shows every seat, and the panel asks
+# for room for one line of chips
 CHIP_EDGES = 10  # a chip's border, padding and label margins around its widest word
 
 
@@ -294,6 +297,7 @@ class ChipLines:
     per_line: int
     lines: int = 1
     compact: bool = False
+    picker: bool = False  # acting for one seat at a time, chosen on a "For" row of chips
 
     def place(self, seat: int) -> tuple[int, int]:
         """The (line, column) of seat ``seat``'s chip; column 0 is the row's title."""
@@ -303,6 +307,11 @@ class ChipLines:
     def one_seat(self) -> bool:
         """Chips on more than one line: the panel acts for one seat at a time."""
         return self.lines > 1
+
+    @property
+    def picker_lines(self) -> int:
+        """The lines of the "For" row (none where the seats on the felt choose)."""
+        return self.lines if self.one_seat and self.picker else 0
 
 
 class ActionPanel(QWidget):
@@ -384,7 +393,7 @@ class ActionPanel(QWidget):
         self.buttons = {}
         self.key_order = []
         chips = self.chip_lines(names)
-        if chips.lines != self.chips.lines:
+        if chips.picker_lines != self.chips.picker_lines:
             self.chips = chips
             self.lines_changed.emit()  # the screen makes room first: the rows fit below
         self.chips = chips
@@ -395,7 +404,7 @@ class ActionPanel(QWidget):
         row_lines = 1 if chips.one_seat else lines  # the lines of a row of a named kind
         costly_lines = named_rows * row_lines + 1 if costly else 0
         rows_here = max(1, (self.height() - 12) // (row_px() + 4))  # less the rule
-        picker_lines = lines if chips.one_seat else 0
+        picker_lines = chips.picker_lines
         self.board.slots.limit = max(1, rows_here - costly_lines - picker_lines)
         self._show_picker(names)
         board = self.board
@@ -472,7 +481,8 @@ class ActionPanel(QWidget):
         room = self.width() - self.title_width(2)
         per_line = max(1, room // (self.chip_width(names, True) + 4))
         lines = -(-seats // per_line)
-        return ChipLines(-(-seats // lines), lines, True)  # balanced: 5 + 5, not 8 + 2
+        return ChipLines(-(-seats // lines), lines, True,  # balanced: 5 + 5, not 8 + 2
+                         picker=seats > ONE_LINE_SEATS)  # else the felt chooses the seat
 
     def chip_width(self, names: tuple[str, ...], compact: bool) -> int:
         """The narrowest chip that shows every word of every name, and 9 mm at least."""
@@ -523,7 +533,7 @@ class ActionPanel(QWidget):
     def action_lines(self, rows: int) -> int:
         """The lines of buttons ``rows`` rows of actions take: one each, and the "For" row's
         lines when the panel acts for one seat at a time."""
-        return rows + self.chips.lines if self.chips.one_seat else rows
+        return rows + self.chips.picker_lines
 
     def _show_costly(self, groups: list[Group], selected: Action | None,
                      names: tuple[str, ...]) -> None:
@@ -564,8 +574,8 @@ class ActionPanel(QWidget):
         for line in range(board.grid.rowCount()):
             board.grid.setRowMinimumHeight(line, 0)
         chips = self.chips
-        board.setVisible(chips.one_seat)
-        if not chips.one_seat:
+        board.setVisible(chips.picker_lines > 0)
+        if not chips.picker_lines:
             return
         title = QLabel("For", board)
         title.setObjectName("groupTitle")
@@ -604,6 +614,8 @@ class ActionPanel(QWidget):
         index, action = mine[0]
         if action.asks == "amount":
             text += f" ({range_text(action)})"
+        if not self.chips.picker:  # chosen on the felt: the button says for whom
+            text += f": {self.names[action.seat - 1]}"
         button = self._button(text, index, action, selected, group.costly, board)
         board.add(button, row, col, span)
 

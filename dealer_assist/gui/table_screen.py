@@ -39,7 +39,7 @@ from dealer_assist.session.engine import Session
 from dealer_assist.variants.base import Action, RoundResult
 
 ACTION_ROWS = 6  # rows of action buttons the bottom always has room for
-SEATS_LEAST = 96  # the seats keep this much height (and scroll) when chips take two lines
+SEATS_LEAST = 96  # the seats keep this much height (and scroll) under a "For" row
 SEAT_PREFIX = re.compile(r"(\d)\s+(\S+)")  # "3 7c": seat 3, card 7c
 
 
@@ -151,7 +151,7 @@ class TableScreen(QWidget):
         """Room for the rows of actions (taller when a row of seat chips takes two lines)."""
         pitch = row_px() + 4
         wanted = self.panel.action_lines(ACTION_ROWS) * pitch + 12
-        seats = LEAST_HEIGHT if self.panel.chips.lines == 1 else SEATS_LEAST
+        seats = SEATS_LEAST if self.panel.chips.picker_lines else LEAST_HEIGHT
         room = self.height() - self.bar.sizeHint().height() - seats - 20  # margins, spacing
         self.bottom.setFixedHeight(max(min(wanted, room), ACTION_ROWS * pitch + 12,
                                        int(self.height() * 0.4)))
@@ -187,8 +187,11 @@ class TableScreen(QWidget):
         self.changed.emit()
 
     def _show_actions(self, round_key: object, tapped: int | None = None) -> None:
+        focus = self.acting_for()
         self.panel.set_actions(self.actions, self.selected, self.session.names,
-                               round_key=round_key, tapped=tapped, focus=self.acting_for())
+                               round_key=round_key, tapped=tapped, focus=focus)
+        chips = self.panel.chips  # one seat at a time, chosen on the felt: it shows which
+        self.table.mark_acting_for(focus if chips.one_seat and not chips.picker else None)
 
     def acting_for(self) -> int | None:
         """The seat the panel acts for when it shows one seat at a time: the seat the dealer

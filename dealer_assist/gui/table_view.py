@@ -63,6 +63,15 @@ class TableWidget(QWidget):
         for seat in self.seats:
             seat.set_card_height(seat.max_card_height)
 
+    def mark_acting_for(self, seat: int | None) -> None:
+        """Frame the seat the panel's buttons act for (one seat at a time, chosen here)."""
+        for widget in self.seats:
+            mark = widget.seat_number == seat
+            if bool(widget.property("actingFor")) != mark:
+                widget.setProperty("actingFor", mark)
+                widget.style().unpolish(widget)
+                widget.style().polish(widget)
+
     def seat_widget(self, seat: int) -> SeatWidget:
         return self.seats[seat - 1]
 

@@ -58,13 +58,23 @@ class Driver:
 
     def action_button(self, index: int) -> QPushButton:
         """The button of ``actions[index]``; where the panel acts for one seat at a time, the
-        seat's chip on the "For" row is tapped first, as a dealer would."""
+        seat's chip on the "For" row (or, with up to six seats, the seat on the felt) is
+        tapped first, as a dealer would."""
         panel = self.screen.panel
         if index not in panel.buttons and panel.chips.one_seat:
             seat = self.screen.actions[index].seat
-            assert seat in panel.seat_chips, f"no chip for seat {seat}"
-            self.click(panel.seat_chips[seat])
+            if panel.chips.picker:
+                assert seat in panel.seat_chips, f"no chip for seat {seat}"
+                self.click(panel.seat_chips[seat])
+            else:
+                self.tap_seat(seat)
         return panel.buttons[index]
+
+    def tap_seat(self, seat: int) -> None:
+        """Tap a seat's box on the felt."""
+        widget = self.screen.table.seat_widget(seat)
+        assert widget.isVisible(), f"seat {seat} is not in view"
+        self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
 
     def usable_cards(self) -> list[QPushButton]:
         grid = self.screen.input.grid
@@ -158,14 +168,15 @@ def driver_fixture(qtbot, window) -> Driver:
     return Driver(qtbot, window)
 
 
-def full_table(game: str) -> Session:
-    """The game's demo table filled up to six seats (five where the game takes five)."""
+def full_table(game: str, names: tuple[str, ...] = NAMES) -> Session:
+    """The game's demo table filled up to six seats (five where the game takes five), the
+    seats added named from ``names``."""
     variant = get_variant(game)
     demo = variant.DEMO
-    seats = [dict(s) for s in demo["seats"]]
+    seats = [dict(s, name=names[k]) for k, s in enumerate(demo["seats"])]
     most = 5 if game == "sudden_death" else 6
     while len(seats) < most:
-        seat = dict(seats[-1], name=NAMES[len(seats)])
+        seat = dict(seats[-1], name=names[len(seats)])
         if "age" in seat:
             seat["age"] = len(seats) + 1
         seats.append(seat)

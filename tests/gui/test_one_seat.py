@@ -1,10 +1,12 @@
 """Where the seat chips need more than one line (six long names at 1024×600), the action panel
-acts for one seat at a time: a tap on a seat's chip on the "For" row (or on the seat on the
-felt) makes each kind's wide button act for that seat, in the same place."""
+acts for one seat at a time: each kind's wide button acts for the seat chosen, in the same
+place. With up to six seats the dealer chooses the seat on the felt (every seat is in view:
+the seats never scroll); with more, on the "For" row of seat chips."""
 
 from __future__ import annotations
 
-from gui_driver import Driver, window_fixture  # noqa: F401
+import pytest
+from gui_driver import GAMES, Driver, full_table, window_fixture  # noqa: F401
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from test_seats_fit import LONG, crowded_table
@@ -22,22 +24,27 @@ def dealt_classic(qtbot, window) -> Driver:
     return driver
 
 
-def test_a_tap_on_a_seat_chip_makes_the_buttons_act_for_that_seat(qtbot, window):
+def acting_for_on_felt(driver: Driver) -> list[int]:
+    return [w.seat_number for w in driver.screen.table.seats if w.property("actingFor")]
+
+
+def test_six_seats_a_tap_on_the_seat_on_the_felt_makes_the_buttons_act_for_it(qtbot, window):
     driver = dealt_classic(qtbot, window)
     panel = driver.screen.panel
-    assert panel.chips.one_seat and set(panel.seat_chips) == set(range(1, 7))
-    assert [c.label_text() for c in panel.seat_chips.values()] == list(LONG[:6])
+    assert panel.chips.one_seat and not panel.chips.picker
+    assert not panel.picker.isVisible() and not panel.seat_chips, "no For row"
     first = panel.focus
+    assert acting_for_on_felt(driver) == [first], "the felt frames the seat acted for"
     fold = next(i for i, a in enumerate(driver.screen.actions)
                 if a.type == "fold" and a.seat == first)
     place = panel.buttons[fold].mapTo(window, panel.buttons[fold].rect().center())
-    driver.click(panel.seat_chips[5])  # Sofia, out of turn
-    assert panel.focus == 5 and panel.seat_chips[5].property("focused")
+    driver.tap_seat(5)  # Sofia, out of turn
+    assert panel.focus == 5 and acting_for_on_felt(driver) == [5]
     sofia_fold = next(i for i, a in enumerate(driver.screen.actions)
                       if a.type == "fold" and a.seat == 5)
     button = panel.buttons[sofia_fold]
     assert button.mapTo(window, button.rect().center()) == place, "Fold stays in its place"
-    assert button.label_text() == "Fold"
+    assert button.label_text() == "Fold: Sofia", "the button names the seat it acts for"
     entries = driver.entries()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert driver.entries() == entries + 1
@@ -45,29 +52,68 @@ def test_a_tap_on_a_seat_chip_makes_the_buttons_act_for_that_seat(qtbot, window)
     # after the entry the panel follows the play again: the seat the next entry goes to
     assert driver.screen.focus_seat is None
     assert panel.focus == driver.screen.selected.seat
+    assert acting_for_on_felt(driver) == [panel.focus]
 
 
 def test_a_kind_that_is_not_the_seats_now_is_greyed_in_its_place(qtbot, window):
     driver = dealt_classic(qtbot, window)
     panel = driver.screen.panel
-    driver.click(panel.seat_chips[2])
-    fold = next(i for i, a in enumerate(driver.screen.actions)
-                if a.type == "fold" and a.seat == 2)
-    qtbot.mouseClick(panel.buttons[fold], Qt.MouseButton.LeftButton)  # Nikos folds
-    driver.click(panel.seat_chips[1])
+    driver.tap_seat(1)
+    play = next(i for i, a in enumerate(driver.screen.actions)
+                if a.type == "play" and a.seat == 1)
+    place = panel.buttons[play].mapTo(window, panel.buttons[play].rect().center())
+    qtbot.mouseClick(panel.buttons[play], Qt.MouseButton.LeftButton)  # Maria plays
+    driver.tap_seat(1)
+    assert panel.focus == 1
     greyed = [b for b in panel.board.widgets if b.objectName() == "actionNotNow"]
+    assert {b.label_text() for b in greyed} == {"Play (Play wager 1)", "Fold"}, "greyed, not gone"
     assert all(not b.isEnabled() for b in greyed)
+    spots = {b.mapTo(window, b.rect().center()) for b in greyed}
+    assert place in spots, "Play stays where it was, greyed"
     seat_of = {driver.screen.actions[i].seat for i in panel.buttons}
     assert seat_of <= {1, None}, "every live button acts for Maria"
 
 
-def test_a_tap_on_a_seat_on_the_felt_chooses_it_too(qtbot, window):
-    driver = dealt_classic(qtbot, window)
-    seat = driver.screen.table.seat_widget(4)
+@pytest.mark.parametrize("game", GAMES)
+def test_six_long_names_never_scroll_the_seats(qtbot, window, game):
+    """Six seats named as at a real table at 1024×600: the panel may act for one seat at a
+    time, but the seats stay whole in view through a round (no "For" row takes their room)."""
+    window.resize(1024, 600)
+    window.show_session(full_table(game, LONG))
+    driver = Driver(qtbot, window)
+    table = driver.screen.table
+    area = table.parentWidget().parentWidget()
+    rounds = len(driver.session.rounds)
+    for _ in range(150):
+        for _ in range(3):  # the layout settles (the scroll area resizes the felt an event later)
+            QApplication.processEvents()
+        assert table.height() <= area.viewport().height(), (
+            f"the seats scroll: {table.height()} px in {area.viewport().height()}")
+        if len(driver.session.rounds) > rounds:
+            break
+        driver.step(0)
+    assert len(driver.session.rounds) > rounds, "the round was not settled"
+
+
+def test_more_than_six_seats_choose_on_the_for_row(qtbot, window):
+    """Ten seats (Trianta Ena) at 1024×600: the seats scroll, so a "For" row of seat chips
+    chooses the seat; a tap on the seat on the felt chooses it too."""
+    window.resize(1024, 600)
+    window.show_session(crowded_table("trianta_ena", LONG))
+    driver = Driver(qtbot, window)
+    panel = driver.screen.panel
+    QApplication.processEvents()
+    assert panel.chips.one_seat and panel.chips.picker and panel.picker.isVisible()
+    assert [c.label_text() for c in panel.seat_chips.values()] == list(LONG[:10])
+    assert not acting_for_on_felt(driver), "the For row shows the seat acted for"
+    enabled = [s for s, chip in panel.seat_chips.items() if chip.isEnabled()]
+    other = next(s for s in enabled if s != panel.focus)
+    driver.click(panel.seat_chips[other])
+    assert panel.focus == other and panel.seat_chips[other].property("focused")
+    seat = driver.screen.table.seat_widget(enabled[0])
     driver.screen.table.parentWidget().parentWidget().ensureWidgetVisible(seat)
     qtbot.mouseClick(seat, Qt.MouseButton.LeftButton)
-    assert driver.screen.panel.focus == 4
-    assert driver.screen.panel.seat_chips[4].property("focused")
+    assert panel.focus == enabled[0] and panel.seat_chips[enabled[0]].property("focused")
 
 
 def test_a_resize_keeps_acting_for_the_seat_on_turn(qtbot, window):
