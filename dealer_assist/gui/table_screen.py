@@ -339,6 +339,9 @@ class TableScreen(QWidget):
         self._show_actions(self.session.view().round_number)
         self._show_input()
         self.changed.emit()
+        if self.panel.chips.one_seat and not any(a.seat == seat for a in self.actions):
+            name = self.session.names[seat - 1]  # the buttons stay: say why
+            self.say(f"{name} has nothing to do now.")
 
     def _for_seat(self, text: str, asks: str) -> tuple[Action | None, str]:
         """``"3 7c"`` sends to seat 3 what the chosen action would send to its own seat."""

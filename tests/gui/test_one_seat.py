@@ -131,3 +131,19 @@ def test_a_resize_keeps_acting_for_the_seat_on_turn(qtbot, window):
     assert panel.focus == window.table.acting_for() is not None
     assert panel.seat_chips[panel.focus].property("focused")
     assert any(b.isEnabled() for b in panel.buttons.values()), "the seat's buttons are live"
+
+
+def test_a_tap_on_a_seat_with_nothing_to_do_says_so(qtbot, window):
+    driver = dealt_classic(qtbot, window)
+    panel = driver.screen.panel
+    for _ in range(60):  # on to the settlement: some seats have nothing left to do
+        idle = [s for s in range(1, 7) if not any(a.seat == s for a in driver.screen.actions)]
+        if idle and panel.chips.one_seat:
+            break
+        driver.step(0)
+    assert idle, "no seat was ever idle"
+    focus = panel.focus
+    driver.tap_seat(idle[0])
+    name = driver.session.names[idle[0] - 1]
+    assert f"{name} has nothing to do now" in driver.screen.bar.message_text()
+    assert panel.focus == focus, "the buttons still act for the seat they did"
