@@ -1,15 +1,18 @@
 """Build models/index_det.onnx, the learned corner-index detector, from synthetic scenes (seeded).
 
-    uv run python scripts/build_index_detector.py generate [--scenes 3000]   # the scenes
+    uv run python scripts/build_index_detector.py generate [--scenes 3000] [--designs mix]
     <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
     # stages by hand: train --epochs 32 --lr 4e-3 --work build/det-train/stage1
     #                 train --epochs 24 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
     #                       --work build/det-train/stage2
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
-the held-out designs never), scales each to the detector's input size (long side 640) and stores
-the image with its printed indices (centre, rank-to-suit vector) and an *ignore* mask (indices
-partly hidden, cards whose index position is unknown) in ``build/det-data/chunk-NNNN.npz``.
+the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each
+equally likely; with ``--designs mix`` also the procedural designs, in the index network's mix
+(``build_index_model.pick_design``). It scales each to the detector's input size (long side
+640) and stores the image with its printed indices (centre, rank-to-suit vector) and an *ignore*
+mask (indices partly hidden, cards whose index position is unknown) in
+``build/det-data/chunk-NNNN.npz``.
 ``train`` fits a small fully convolutional network (``make_net``) with torch on the CPU, one
 thread: a CenterNet-style index-centre heatmap at 1/4 resolution plus, per cell, the centre's
 sub-cell offset, the log rank-to-suit distance and its direction. It saves a checkpoint after every
@@ -42,20 +45,21 @@ PATCH = 256  # training crops
 
 # ---------------------------------------------------------------- data
 
-def make_chunk(k: int, seed: int, out: Path) -> int:
-    """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices."""
+def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
+    """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices.
+    ``designs``: ``training`` (SVG and font-drawn decks) or ``mix`` (also procedural ones)."""
     import cv2
 
-    from scripts.build_index_model import scene_size, training_designs
-    from scripts.vision_data import scenes
+    from scripts.build_index_model import pick_design, scene_size, training_designs
+    from scripts.vision_data import scenes, variants
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
-    designs = training_designs()
+    fixed = training_designs()
     arrays: dict[str, np.ndarray] = {}
     n_index = 0
     for s in range(SCENES_PER_CHUNK):
-        design = designs[int(rng.integers(len(designs)))]
+        design = pick_design(rng) if designs == "mix" else fixed[int(rng.integers(len(fixed)))]
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
         sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.25)
@@ -82,6 +86,7 @@ def make_chunk(k: int, seed: int, out: Path) -> int:
         arrays[f"ann{s}"] = np.array(ann, np.float32).reshape(-1, 4)
         arrays[f"ign{s}"] = ign
         n_index += len(ann)
+    variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, **arrays)
     tmp.rename(out)
@@ -101,7 +106,7 @@ def generate(args: argparse.Namespace) -> None:
         path = args.data / f"chunk-{k:04d}.npz"
         if path.exists():
             continue
-        n = make_chunk(k, args.seed, path)
+        n = make_chunk(k, args.seed, path, args.designs)
         print(f"chunk {k}/{chunks}: {n} indices, {time.time() - t0:.0f} s", flush=True)
 
 
@@ -349,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
     parser.add_argument("--scenes", type=int, default=3000)
+    parser.add_argument("--designs", choices=["training", "mix"], default="training",
+                        help="training: the SVG and font-drawn decks; mix: also the procedural "
+                             "designs (build_index_model.pick_design)")
     parser.add_argument("--epochs", type=int, default=32)
     parser.add_argument("--steps", type=int, default=100, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=16)

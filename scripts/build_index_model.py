@@ -112,10 +112,11 @@ def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
     return out
 
 
-def make_chunk(k: int, seed: int, out: Path) -> int:
+def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
-    Per scene: the crops the index detector (``models/index_det.onnx``, built first) proposes,
+    Per scene: the crops the index detector (``detector_path``, by default the shipped
+    ``models/index_det.onnx``, built first) proposes,
     the classical ink-blob pairs, and every fully visible index cut both tightly and as roughly
     as the detector cuts it; labelled from the known index positions."""
     import cv2
@@ -126,7 +127,7 @@ def make_chunk(k: int, seed: int, out: Path) -> int:
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
-    detector = IndexDetector()
+    detector = IndexDetector(detector_path)
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
         design = pick_design(rng)
@@ -173,7 +174,8 @@ def generate(args: argparse.Namespace) -> None:
     t0 = time.time()
     # spawn, not fork: the parent has a Qt application (forked Qt threads deadlock)
     with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
-        futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz")
+        futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
+                               args.detector)
                    for k in todo}
         for n, (k, f) in enumerate(futures.items(), 1):
             print(f"chunk {k}: {f.result()} crops ({n}/{len(todo)}, "
@@ -362,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
+                        "(default: models/index_det.onnx)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     run_stage(parser.parse_args(argv), generate, train, [  # the shipped recipe
         {"epochs": 20, "lr": 3e-3, "smoothing": 0.05},
