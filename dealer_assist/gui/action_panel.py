@@ -313,6 +313,11 @@ class ChipLines:
         """The lines of the "For" row (none where the seats on the felt choose)."""
         return self.lines if self.one_seat and self.picker else 0
 
+    @property
+    def felt_chooses(self) -> bool:
+        """One seat at a time, chosen by a tap on the seat on the felt (no "For" row)."""
+        return self.one_seat and not self.picker
+
 
 class ActionPanel(QWidget):
     """``triggered(index)`` when the dealer taps the button of ``actions[index]``;
@@ -614,7 +619,7 @@ class ActionPanel(QWidget):
         index, action = mine[0]
         if action.asks == "amount":
             text += f" ({range_text(action)})"
-        if not self.chips.picker:  # chosen on the felt: the button says for whom
+        if self.chips.felt_chooses:  # the button says for whom
             text += f": {self.names[action.seat - 1]}"
         button = self._button(text, index, action, selected, group.costly, board)
         board.add(button, row, col, span)

@@ -190,8 +190,8 @@ class TableScreen(QWidget):
         focus = self.acting_for()
         self.panel.set_actions(self.actions, self.selected, self.session.names,
                                round_key=round_key, tapped=tapped, focus=focus)
-        chips = self.panel.chips  # one seat at a time, chosen on the felt: it shows which
-        self.table.mark_acting_for(focus if chips.one_seat and not chips.picker else None)
+        # one seat at a time, chosen on the felt: the felt shows which
+        self.table.mark_acting_for(focus if self.panel.chips.felt_chooses else None)
 
     def acting_for(self) -> int | None:
         """The seat the panel acts for when it shows one seat at a time: the seat the dealer
