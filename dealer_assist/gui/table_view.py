@@ -117,20 +117,21 @@ class TableWidget(QWidget):
         per_row = max(len(top), len(bottom), 1)
         width = min(560, (span - gap * (per_row + 1)) // per_row)
         left0 = end_w + gap if ends else 0
+        places = [(index, QRect(round(left0 + span / len(row) * (k + 0.5) - width / 2), y,
+                                width, height))
+                  for row, y in ((top, 0), (bottom, self.height() - height))
+                  for k, index in enumerate(row)]
+        places += [(index, QRect(0 if k == 0 else self.width() - end_w,
+                                 (self.height() - height) // 2, end_w, height))
+                   for k, index in enumerate(ends)]
         size = (self.width(), self.height(), n)
         # compact seats only where the full ones do not fit; then they stay compact at this
         # size (the seats do not change style from one tap to the next)
         for compact in (True,) if self.compact_at == size else (False, True):
             for seat in self.seats:
                 seat.set_compact(compact)
-            for row, y in ((top, 0), (bottom, self.height() - height)):
-                step = span / len(row)
-                for k, index in enumerate(row):
-                    x = left0 + step * (k + 0.5) - width / 2
-                    self._put(index, round(x), y, width, height, card)
-            for k, index in enumerate(ends):
-                x = 0 if k == 0 else self.width() - end_w
-                self._put(index, x, (self.height() - height) // 2, end_w, height, card)
+            for index, rect in places:
+                self._put(index, rect, card)
             need = max(seat.needed_height() for seat in self.seats)
             if need <= height:
                 break
@@ -153,10 +154,10 @@ class TableWidget(QWidget):
             self.need = need
             self.setMinimumHeight(max(LEAST_HEIGHT, 2 * need + 8))
 
-    def _put(self, index: int, x: int, y: int, width: int, height: int, card: int) -> None:
+    def _put(self, index: int, rect: QRect, card: int) -> None:
         seat = self.seats[index]
         seat.set_card_height(card)
-        seat.setGeometry(QRect(x, y, width, height))
+        seat.setGeometry(rect)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
