@@ -241,15 +241,16 @@ class SeatWidget(QFrame):
             inner_h -= self.outer.spacing() + self.value.heightForWidth(inner_w + 2)
         count = len(self.card_faces)
         if wide:
-            height = min(self.max_card_height + 40, inner_h, COMPACT_CARD if self.compact
-                         else inner_h)
-            needed = (height * CARD_RATIO + 3) * max(count, 2)  # side by side, if it fits
-            content = max(self.info.sizeHint().width(), self._top_line_width(),
-                          self._value_width())  # the cards fan closer first
-            info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
-                                              inner_w - needed - self.box.spacing())))
-            if self.compact:  # the details take what the fanned cards leave
+            height = min(self.max_card_height + 40, inner_h)
+            if self.compact:  # small cards, fanned: the details take the width they leave
+                height = min(height, COMPACT_CARD)
                 info = int(inner_w * 0.7)
+            else:
+                needed = (height * CARD_RATIO + 3) * max(count, 2)  # side by side, if it fits
+                content = max(self.info.sizeHint().width(), self._top_line_width(),
+                              self._value_width())  # the cards fan closer first
+                info = int(min(inner_w * 0.7, max(INFO_WIDTH, content,
+                                                  inner_w - needed - self.box.spacing())))
             self.info.setFixedWidth(info)
             self._place_status(info)
             room = inner_w - info - self.box.spacing()
