@@ -64,13 +64,13 @@ class HistoryDialog(QDialog):
         self.tree.setWordWrap(True)
         fit_to_window(self, parent, 900, 560)
 
-
     def _show_slip(self, slip: QWidget) -> None:
         """The slip again, kept until it is closed (a tap on it no longer puts it away)."""
         self.accept()
         slip.setProperty("tapAway", False)
         slip.show()
         slip.raise_()
+
     def round_count(self) -> int:
         return sum(1 for i in range(self.tree.topLevelItemCount())
                    if self.tree.topLevelItem(i).childCount())
