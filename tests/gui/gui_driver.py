@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from dealer_assist.gui.action_panel import DOUBLE_TAP_S
 from dealer_assist.gui.app import MainWindow
@@ -75,6 +75,22 @@ class Driver:
         widget = self.screen.table.seat_widget(seat)
         assert widget.isVisible(), f"seat {seat} is not in view"
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.rect().center())
+
+    def play_round_seats_in_view(self, steps: int = 150) -> None:
+        """Play a round (``step(0)``), asserting after each step, once the layout has settled
+        (the scroll area resizes the felt an event later), that the seats do not scroll."""
+        table = self.screen.table
+        area = table.parentWidget().parentWidget()
+        rounds = len(self.session.rounds)
+        for _ in range(steps):
+            for _ in range(3):
+                QApplication.processEvents()
+            assert table.height() <= area.viewport().height(), (
+                f"the seats scroll: {table.height()} px in {area.viewport().height()}")
+            if len(self.session.rounds) > rounds:
+                return
+            self.step(0)
+        raise AssertionError("the round was not settled")
 
     def usable_cards(self) -> list[QPushButton]:
         grid = self.screen.input.grid

@@ -80,19 +80,7 @@ def test_six_long_names_never_scroll_the_seats(qtbot, window, game):
     time, but the seats stay whole in view through a round (no "For" row takes their room)."""
     window.resize(1024, 600)
     window.show_session(full_table(game, LONG))
-    driver = Driver(qtbot, window)
-    table = driver.screen.table
-    area = table.parentWidget().parentWidget()
-    rounds = len(driver.session.rounds)
-    for _ in range(150):
-        for _ in range(3):  # the layout settles (the scroll area resizes the felt an event later)
-            QApplication.processEvents()
-        assert table.height() <= area.viewport().height(), (
-            f"the seats scroll: {table.height()} px in {area.viewport().height()}")
-        if len(driver.session.rounds) > rounds:
-            break
-        driver.step(0)
-    assert len(driver.session.rounds) > rounds, "the round was not settled"
+    Driver(qtbot, window).play_round_seats_in_view()
 
 
 def test_more_than_six_seats_choose_on_the_for_row(qtbot, window):

@@ -57,18 +57,7 @@ def test_six_seats_show_whole_without_scrolling(qtbot, window, game, size):
     felt has (31 Classic at 1024×600: four wagers and a three-part value), they go compact."""
     window.resize(*size)
     window.show_session(full_table(game))
-    driver = Driver(qtbot, window)
-    table = driver.screen.table
-    area = table.parentWidget().parentWidget()
-    rounds = len(driver.session.rounds)
-    for _ in range(120):
-        QApplication.processEvents()
-        assert table.height() <= area.viewport().height(), (
-            f"the seats scroll: {table.height()} px in {area.viewport().height()}")
-        if len(driver.session.rounds) > rounds:
-            break
-        driver.step(0)
-    assert len(driver.session.rounds) > rounds, "the round was not settled"
+    Driver(qtbot, window).play_round_seats_in_view()
 
 
 def test_compact_seats_leave_nothing_out(qtbot, window):
