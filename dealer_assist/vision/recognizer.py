@@ -53,8 +53,10 @@ class Recognizer:
         self.fans = fans
         if index is None:  # a deck's glyphs without its adaptation: the old calibrated reading
             index = adaptation is not None or not self.models.calibrated
-        self.index = None if not index else IndexReader(proposals=proposals) \
-            if adaptation is None else AdaptedIndexReader(adaptation, proposals=proposals)
+        self.index: IndexReader | None = None
+        if index:
+            self.index = (IndexReader(proposals=proposals) if adaptation is None
+                          else AdaptedIndexReader(adaptation, proposals=proposals))
         self.always_whole_card = always_whole_card or self.index is None
 
     def read(self, frame: np.ndarray) -> list[Proposal]:
