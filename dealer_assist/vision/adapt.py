@@ -35,6 +35,7 @@ from dealer_assist.vision.indices import (
     IndexReader,
     crop,
     normalise,
+    softmax,
     work_size,
 )
 
@@ -120,9 +121,7 @@ class Embedder:
         net = self.net
         net.setInput(normalise(crops))
         feats = net.forward(self.feature_layer).reshape(len(crops), -1)
-        logits = feats @ self.weights + self.bias
-        e = np.exp(logits - logits.max(axis=1, keepdims=True))
-        probs = e / e.sum(axis=1, keepdims=True)
+        probs = softmax(feats @ self.weights + self.bias)
         return probs, feats / np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-6)
 
     def samples(self, frame: np.ndarray, cards: set[str]) -> list[Sample]:

@@ -243,9 +243,7 @@ class IndexReader:
         """Softmax over CLASSES for (N, H, W, 3) uint8 crops."""
         if len(crops) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
-        logits = self.net.run(normalise(crops)).reshape(len(crops), -1)
-        e = np.exp(logits - logits.max(axis=1, keepdims=True))
-        return e / e.sum(axis=1, keepdims=True)
+        return softmax(self.net.run(normalise(crops)).reshape(len(crops), -1))
 
     def read(self, frame: np.ndarray, scaled: np.ndarray | None = None) -> list[IndexRead]:
         """Confident index readings, one per card and place (duplicates merged). ``scaled``:
@@ -293,6 +291,12 @@ class IndexReader:
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
                                    _scaled(cands[top][0], 1 / scale)))
         return reads
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Row-wise softmax of (N, classes) logits."""
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
 
 
 def _scaled(c: Candidate, f: float) -> Candidate:
