@@ -32,22 +32,13 @@ sys.path.insert(0, str(ROOT))
 
 def count(detector, kind: str, scenes_n: int, seed: int) -> dict:
     from dealer_assist.vision import indices
-    from scripts.bench_vision import LEGIBLE
+    from scripts.bench_vision import synthetic_scenes
     from scripts.build_index_model import detector_candidates
-    from scripts.vision_data import decks, scenes
+    from scripts.vision_data import scenes
 
-    held = decks.held_out_decks()
-    rng = np.random.default_rng(seed)
     per: dict[str, dict[str, int]] = {}
     peaks_total = 0
-    for i in range(scenes_n):
-        deck = held[i % len(held)]
-        faces = scenes.load_faces(deck)
-        anchors = scenes.anchors_of(deck, faces)
-        sc = scenes.make_scene(rng, faces, (1280, 960), kind="fan" if kind == "fans" else None,
-                               mild=True)
-        marks = [(code, r, s, frac) for code, r, s, frac in scenes.visible_indices(sc, anchors)
-                 if frac >= 0.97 and np.linalg.norm(s - r) >= LEGIBLE]
+    for deck, _i, sc, anchors, marks in synthetic_scenes(kind, scenes_n, seed):
         peaks = detector.peaks(sc.image)
         peaks_total += len(peaks)
         crops = detector_candidates(detector, sc.image)

@@ -51,6 +51,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # one core: before numpy loads
@@ -115,8 +116,11 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
         yield name, read_image(folder / name), expected, expected
 
 
-def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
-                    ) -> Iterator[Item]:
+def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
+                     ) -> Iterator[tuple[str, int, Any, Any, list]]:
+    """(deck, number, scene, anchors, legible indices) of the seeded 1280×960 scenes of
+    ``--synthetic kind``; an index is legible in full view (≥ 97 % visible) with its rank and
+    suit centres ≥ LEGIBLE px apart: (code, rank centre, suit centre, visible fraction)."""
     from scripts.vision_data import decks, scenes
 
     held = decks.training_decks() if kind == "training" else decks.held_out_decks()
@@ -130,9 +134,15 @@ def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None 
         anchors = scenes.anchors_of(deck, faces)
         layout = "fan" if kind == "fans" else None
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True)
-        marks = scenes.visible_indices(sc, anchors)
-        expected = {code for code, r, s, frac in marks
-                    if frac >= 0.97 and np.linalg.norm(s - r) >= LEGIBLE}
+        marks = [(code, r, s, frac) for code, r, s, frac in scenes.visible_indices(sc, anchors)
+                 if frac >= 0.97 and np.linalg.norm(s - r) >= LEGIBLE]
+        yield deck, i, sc, anchors, marks
+
+
+def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
+                    ) -> Iterator[Item]:
+    for deck, i, sc, _anchors, marks in synthetic_scenes(kind, scenes_n, seed, only):
+        expected = {code for code, *_rest in marks}
         yield f"{deck}-{i:03d}", sc.image, expected, {c.code for c in sc.cards}
 
 
