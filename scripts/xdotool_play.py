@@ -5,11 +5,12 @@ at each stage and print the end state.
 
 GAME is trianta_ena, classic31, one_and_thirty (played with the Bone Ace option) or
 sudden_death (Greek 31: scripts/xdotool_greek31.sh); classic31_six is 31 Classic with six long
-names, where at 1024×600 the panel acts for one seat at a time (a tap on the seat's chip
-first; at 1920×1080, on the seat on the felt). Where to tap is read from a shadow of the
-same window (offscreen, in this process, the same size, given the same taps and keys just after
-the real window). At the end the real log must match the shadow's (entries, rounds, money),
-so every real tap and key did what the plan meant. ``--dry-run`` plays the shadow only.
+names, where at 1024×600 the panel acts for one seat at a time (``#seatFor_N`` taps the seat
+on the felt first; at 1920×1080 each row has a chip per seat, and it taps the seat too).
+Where to tap is read from a shadow of the same window (offscreen, in this process, the same
+size, given the same taps and keys just after the real window). At the end the real log must
+match the shadow's (entries, rounds, money), so every real tap and key did what the plan meant.
+``--dry-run`` plays the shadow only.
 Needs xvfb, xdotool and imagemagick (scripts/setup.sh installs them).
 """
 
@@ -44,6 +45,7 @@ PAUSE = 0.6  # after each real tap or key: the app redraws; also past the double
 # F-key of that action; ("shot", name) a screenshot
 Move = tuple[str, str]
 
+SIX = ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris")
 SETUPS = {
     "trianta_ena": ({"min_bet": 5, "bank_multiple": 3},
                     [("Ann", 300), ("Bea", 100), ("Cy", 100), ("Dora", 100)], 1),
@@ -51,11 +53,10 @@ SETUPS = {
     "one_and_thirty": ({"stake": 1, "bone_ace": True},
                        [("Ann", 20, 2), ("Bea", 20, 4), ("Cy", 20, 1), ("Dora", 20, 3)], 1),
     "sudden_death": ({}, [("Ann", 20), ("Bea", 20), ("Cy", 20), ("Dora", 20)], 1),
-    # six long names: at 1024×600 the panel acts for one seat at a time (the "For" row)
-    "classic31_six": ({}, [(name, 100, number) for number, name in enumerate(
-        ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris"), start=1)], None),
+    # six long names: at 1024×600 the panel acts for one seat at a time, chosen on the felt
+    "classic31_six": ({}, [(name, 100, number) for number, name in enumerate(SIX, start=1)],
+                      None),
 }
-SIX = ("Maria", "Nikos", "Eleni", "Giorgos", "Sofia", "Dimitris")
 
 PLANS: dict[str, list[Move]] = {
     # Ann banks; Bea, Cy, Dora play
