@@ -317,8 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pipeline", choices=["index", "whole-card"], default="index",
                         help="whole-card: without the index network (before issue 16)")
     parser.add_argument("--proposals", choices=["learned", "classical", "both"],
-                        default="learned", help="where the index crops come from: the learned "
-                        "detector (default), the ink-blob pairs (before the detector), or both")
+                        default="both", help="where the index crops come from: the learned "
+                        "detector, the ink-blob pairs (before the detector), or both (default)")
     parser.add_argument("--always-whole-card", action="store_true",
                         help="run the whole-card reader on every outline (as before)")
     parser.add_argument("--synthetic", choices=["heldout", "fans", "training"],

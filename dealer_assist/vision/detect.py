@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+MAX_OUTLINES = 24  # more card-shaped regions than this in one frame are a pattern
 CARD_W, CARD_H = 240, 336  # a whole card warped upright (poker card 63 x 88 mm)
 DETECT_LONG_SIDE = 640  # frames are searched at this size, then read at full size
 
@@ -47,16 +48,25 @@ def warp_card(frame: np.ndarray, quad: Quad,
 def white_mask(small: np.ndarray) -> np.ndarray:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
-    otsu, _ = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = ((val > max(otsu, 90)) & (sat < 70)).astype(np.uint8) * 255
+    mask = ((val > _bright(val)) & (sat < 70)).astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
+def _bright(val: np.ndarray) -> float:
+    """The brightness above which a pixel is among the frame's bright things (Otsu, ≥ 90)."""
+    otsu, _ = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return max(otsu, 90)
+
+
 def _edge_mask(small: np.ndarray) -> np.ndarray:
+    """Regions enclosed by edges that are bright (a card's face is among the frame's bright
+    things, whatever the colour of the light)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 30, 90)
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
     inside = cv2.bitwise_not(edges)
+    val = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 2]
+    inside[val <= _bright(val)] = 0
     return cv2.erode(inside, np.ones((3, 3), np.uint8))
 
 
@@ -129,6 +139,8 @@ def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
             if f.area > max_area or any(_overlap(f, other) for other in found):
                 continue
             found.append(f)
+        if len(found) > MAX_OUTLINES:
+            found = []  # a pattern (a checked cloth, tiles), not cards
         if found:
             break
     found.sort(key=lambda f: -f.area)

@@ -38,7 +38,7 @@ class Recognizer:
     the glyph models (shipped, or a calibrated deck's), QR labels first."""
 
     def __init__(self, models: Models | None = None, barcodes: bool = True,
-                 fans: bool = True, index: bool | None = None, proposals: str = "learned",
+                 fans: bool = True, index: bool | None = None, proposals: str = "both",
                  always_whole_card: bool = False,
                  adaptation: DeckAdaptation | None = None) -> None:
         """``index``: use the index network; by default yes, except with a calibrated deck (the
@@ -134,8 +134,16 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
             rank = inside[0].card.rank
-            if rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
-                out.append(p)  # the pips count another number: unknown stays unknown
+            if (rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank
+                    and any(_in_corner(r.candidate.centre, p.quad) for r in inside)):
+                out.append(p)  # its card's pips count another number: unknown stays unknown
+            elif rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
+                # the pips count another number, but the index is not in a corner of the
+                # outline: not its card's outline (a pile, an overlap), so not its pips: the
+                # index stands on its own, never sure enough to be taken without the dealer
+                best = max(inside, key=lambda r: r.prob)
+                conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
+                out.append(Proposal(best.card, conf, best.candidate.quad, "visual"))
             else:  # pips that count the same number are a second cue
                 conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
                 out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
@@ -165,6 +173,9 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
 CARD_DIAGONALS = 9.0  # a card's diagonal in rank-to-suit distances of its index (about 7)
 
 
+PIPS_DISAGREE = 0.8  # an index read against its outline's pip count: at most 0.76
+
+
 def _index_confidence(reads: list[IndexRead]) -> float:
     """One index read: below the usual auto-accept threshold (the dealer confirms); two agree:
     just above it."""
@@ -175,6 +186,17 @@ def _index_confidence(reads: list[IndexRead]) -> float:
 def _one_card_inside(reads: list[IndexRead], quad: np.ndarray) -> bool:
     """Do the index readings inside ``quad`` name exactly one card?"""
     return len({r.card.code for r in reads if _inside(r.candidate.centre, quad)}) == 1
+
+
+def _in_corner(point: tuple[float, float], quad: np.ndarray) -> bool:
+    """Is ``point`` where a corner index of a card with outline ``quad`` is printed (within a
+    quarter of the width and a fifth of the height of a corner)?"""
+    to_unit = cv2.getPerspectiveTransform(quad.astype(np.float32), _UNIT)
+    u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
+    return min(u, 1 - u) <= 0.25 and min(v, 1 - v) <= 0.2
+
+
+_UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
 
 def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -120,3 +121,28 @@ def test_detects_card_outline() -> None:
     found = find_card_quads(synth.scene([C("5D")], [quad]))
     assert len(found) == 1
     assert np.abs(np.sort(found[0], axis=0) - np.sort(quad, axis=0)).max() < 8
+
+
+def checked_cloth(size: tuple[int, int], square: int = 80) -> np.ndarray:
+    """A pink and navy checked tablecloth (BGR) seen a little turned and soft, as a camera
+    sees it (its squares then part at their corners)."""
+    w, h = size
+    ys, xs = np.mgrid[0:h, 0:w]
+    light = ((xs // square + ys // square) % 2 == 0)[..., None]
+    cloth = np.where(light, np.uint8([150, 130, 215]), np.uint8([90, 20, 20]))
+    noise = np.random.default_rng(3).normal(0, 6, cloth.shape)
+    cloth = np.clip(cloth + noise, 0, 255).astype(np.uint8)
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), 7, 1.15)
+    return cv2.GaussianBlur(cv2.warpAffine(cloth, turn, (w, h), borderMode=cv2.BORDER_REFLECT),
+                            (0, 0), 1.2)
+
+
+def test_a_checked_cloth_is_not_taken_for_card_outlines(recognizer: Recognizer) -> None:
+    """Its squares are card-shaped regions between edges (a tilted card can look square), but
+    dark squares are not card faces, and dozens of alike regions are a pattern, not cards."""
+    cloth = checked_cloth((1280, 960))
+    assert find_card_quads(cloth) == []
+    quad = synth.card_quad((500, 420), 380, 20)
+    frame = synth.place(cloth, synth.render_card(C("9H")), quad)
+    assert len(find_card_quads(frame)) <= 2
+    assert {p.code for p in recognizer.read(frame)} == {"9H"}

@@ -1,0 +1,64 @@
+"""How corner-index readings combine with the card outlines around them (recognizer._with_indices)
+and where the whole-frame ink-blob pairs look (indices.find_candidates with detected indices)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.cards import parse_card
+from dealer_assist.vision import indices
+from dealer_assist.vision.indices import IndexRead, _candidate
+from dealer_assist.vision.live import LiveSettings
+from dealer_assist.vision.proposal import Proposal
+from dealer_assist.vision.recognizer import _with_indices
+
+# an outline 240 x 336 px, upright, its top-left corner at (100, 100)
+OUTLINE = np.float32([[100, 100], [340, 100], [340, 436], [100, 436]])
+
+
+def reading(code: str, x: float, y: float, prob: float = 0.999) -> IndexRead:
+    rank, suit = np.float32([x, y - 8]), np.float32([x, y + 8])
+    return IndexRead(parse_card(code), prob, _candidate(rank, suit))
+
+
+def combine(reads: list[IndexRead], pips: str | None) -> list[Proposal]:
+    unknown = Proposal(None, 0.0, OUTLINE, "visual")
+    return _with_indices([unknown], reads, {id(unknown): pips} if pips else {})
+
+
+def test_pips_that_agree_make_the_outline_the_card() -> None:
+    (p,) = combine([reading("7S", 120, 130), reading("7S", 320, 406)], "7")
+    assert p.code == "7S" and np.array_equal(p.quad, OUTLINE)
+    assert p.confidence >= LiveSettings().auto_accept_threshold
+
+
+def test_pips_that_disagree_with_a_corner_index_leave_the_card_unknown() -> None:
+    """The outline is the index's own card (the index sits in its corner): its pips count
+    another number, so the card is unknown rather than perhaps wrong."""
+    (p,) = combine([reading("7S", 120, 130), reading("7S", 320, 406)], "4")
+    assert p.card is None
+
+
+def test_an_index_inside_an_outline_but_off_its_corners_is_not_judged_by_its_pips() -> None:
+    """An outline around a pile or an overlap: the index in its middle belongs to a card whose
+    outline was not found, the pips counted are other cards'. The index is read, but never
+    sure enough to be taken without the dealer."""
+    (p,) = combine([reading("9C", 220, 260)], "6")
+    assert p.code == "9C"
+    assert not np.array_equal(p.quad, OUTLINE)  # where the index is, not the pile's outline
+    assert p.confidence < LiveSettings().auto_accept_threshold
+
+
+def test_whole_frame_pairs_leave_out_those_of_a_detected_index() -> None:
+    """With a detected index, the ink-blob pairs that agree with it are its own (read from the
+    detector's crops already); the whole-frame pairs look elsewhere."""
+    frame = np.full((300, 400, 3), 235, np.uint8)
+    for x in (100, 300):  # two rank-over-suit pairs of dark blobs, 24 px apart
+        frame[80:100, x - 6:x + 6] = 20
+        frame[112:124, x - 5:x + 5] = 20
+    everything = indices.find_candidates(frame)
+    assert {round(c.centre[0]) for c in everything} >= {100, 300}
+    detected = [(np.float32([100, 90]), np.float32([100, 118]))]
+    rest = indices.find_candidates(frame, detected=detected)
+    assert {round(c.centre[0]) for c in rest} == {300}
+    assert len(indices.find_candidates(frame, most=1)) == 1
