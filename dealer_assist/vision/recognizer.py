@@ -70,7 +70,7 @@ class Recognizer:
             return []
         outlines = find_cards(frame)
         quads = outlines.quads
-        reads = [] if self.index is None else self.index.read(frame, outlines.small)
+        reads = [] if self.index is None else self.index.read(frame, outlines.small, outlines.mask)
         proposals: list[Proposal] = []
         pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count
         for quad in quads:

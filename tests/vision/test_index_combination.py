@@ -1,5 +1,5 @@
 """How corner-index readings combine with the card outlines around them (recognizer._with_indices)
-and where the whole-frame ink-blob pairs look (indices.find_candidates with detected indices)."""
+and where the whole-frame ink-blob pairs look (indices.find_candidates, IndexReader.candidates)."""
 
 from __future__ import annotations
 
@@ -62,3 +62,18 @@ def test_whole_frame_pairs_leave_out_those_of_a_detected_index() -> None:
     rest = indices.find_candidates(frame, detected=detected)
     assert {round(c.centre[0]) for c in rest} == {300}
     assert len(indices.find_candidates(frame, most=1)) == 1
+
+
+def test_whole_frame_pairs_are_looked_for_on_card_paper_only() -> None:
+    """Ink-like marks on the table (wood grain, cloth, a logo) are not searched for indices by
+    the whole-frame pairs: only card-white regions (and a margin around them) are."""
+    frame = np.zeros((480, 640, 3), np.uint8)
+    frame[:] = (90, 140, 190)  # light wood
+    frame[100:400, 300:520] = 240  # a card's white face
+    for x, y in ((120, 200), (400, 200)):  # a rank-over-suit pair on the wood, one on the card
+        frame[y - 10:y + 10, x - 6:x + 6] = 10
+        frame[y + 22:y + 34, x - 5:x + 5] = 10
+    reader = indices.IndexReader(proposals="both")
+    pairs = [c for c, _need, group in reader.candidates(frame) if group < 0]
+    assert pairs and all(300 <= c.centre[0] <= 520 for c in pairs)
+    assert any(abs(c.centre[0] - 120) < 10 for c in indices.find_candidates(frame))
