@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.vision.adapt import AdaptedIndexReader, DeckAdaptation
-from dealer_assist.vision.barcode import label_on_card, read_barcodes
+from dealer_assist.vision.barcode import label_on_card, labels_anywhere
 from dealer_assist.vision.detect import Outlines, find_cards, warp_card
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
@@ -206,7 +206,7 @@ def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
 def _scaled_barcodes(outlines: Outlines) -> list[Proposal]:
     """Labels anywhere in the frame (searched at detection size, for speed)."""
     return [Proposal(p.card, p.confidence, p.quad / outlines.scale, p.source)
-            for p in read_barcodes(outlines.small, qr_only=True)]
+            for p in labels_anywhere(outlines.small)]
 
 
 def single_threaded() -> None:

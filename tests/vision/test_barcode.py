@@ -11,13 +11,15 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import FULL_DECK, parse_card, parse_cards
-from dealer_assist.vision import synth
+from dealer_assist.vision import barcode, synth
 from dealer_assist.vision.barcode import (
     decode_payload,
     encode_payload,
     finder_patterns,
+    labels_anywhere,
     read_barcodes,
 )
+from dealer_assist.vision.detect import find_card_quads
 from dealer_assist.vision.labels import label_image, label_sheet
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import read_image
@@ -86,6 +88,33 @@ def test_label_alone_in_frame_is_read() -> None:
     x, y, w, h = proposals[0].box
     assert 250 < x < 400 and 150 < y < 300  # placed where the label is, in frame pixels
     assert 150 < w < 400 and 150 < h < 400  # the code, or the white label around it
+
+
+def test_label_filling_the_frame_is_read_without_a_card_outline() -> None:
+    """A label held close to the camera: no card-shaped outline, the whole-frame search reads it."""
+    label = label_image(parse_card("JS"), module_px=12)
+    frame = np.full((960, 1280, 3), 250, np.uint8)
+    h, w = label.shape[:2]
+    frame[(960 - h) // 2:(960 + h) // 2, (1280 - w) // 2:(1280 + w) // 2] = label
+    assert find_card_quads(frame) == []
+    assert [(p.code, p.source) for p in Recognizer().read(frame)] == [("JS", "barcode")]
+
+
+def test_zbar_does_not_run_on_a_frame_without_finder_patterns(monkeypatch) -> None:
+    """Most frames without a card outline are fans and piles without labels: zbar (~5 ms a
+    frame) runs only where the cheap finder-pattern test sees a possible QR code."""
+    calls = []
+    real = barcode.pyzbar.decode
+    monkeypatch.setattr(barcode.pyzbar, "decode", lambda *a, **k: calls.append(1) or real(*a, **k))
+    fan = synth.table((640, 480))
+    for i, code in enumerate(("QS", "10H", "8C", "5D")):
+        fan = synth.place(fan, synth.render_card(parse_card(code)),
+                          synth.card_quad((260 + 40 * i, 240), 300, -30 + 20 * i))
+    assert labels_anywhere(fan) == [] and calls == []
+    label = label_image(parse_card("4D"), module_px=6)
+    page = np.full((480, 640, 3), 250, np.uint8)
+    page[40:40 + label.shape[0], 60:60 + label.shape[1]] = label
+    assert [p.code for p in labels_anywhere(page)] == ["4D"] and calls == [1]
 
 
 def _script(name: str):
