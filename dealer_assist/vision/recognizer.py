@@ -147,11 +147,12 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             else:  # pips that count the same number are a second cue
                 conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
                 out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
-        elif p.card is not None and codes - {p.card.code}:
+        elif p.card is not None and codes - {p.card.code} and not _face_has_strongest(p, inside):
             loose = [r for r in loose if r not in inside]
             out.append(Proposal(None, 0.2, p.quad, "visual"))  # face and indices disagree
-        else:
+        else:  # (weaker readings of other cards inside it: misreads of its picture or pips)
             loose = [r for r in loose if r not in inside]
+            inside = [r for r in inside if r.card == p.card]
             conf = p.confidence if not inside else max(p.confidence, _index_confidence(inside))
             out.append(Proposal(p.card, conf if not inside else min(1.0, conf + 0.05), p.quad,
                                 p.source))
@@ -181,6 +182,13 @@ def _index_confidence(reads: list[IndexRead]) -> float:
     just above it."""
     best = max(r.prob for r in reads)
     return round(best * (0.95 if len(reads) >= 2 else 0.85), 3)
+
+
+def _face_has_strongest(p: Proposal, inside: list[IndexRead]) -> bool:
+    """Does the whole-card reading agree with the surest index read inside its outline (the
+    others, less sure, are then misreads of its picture or pips)?"""
+    best = max(inside, key=lambda r: r.prob)
+    return best.card == p.card and all(r.prob < best.prob for r in inside if r.card != p.card)
 
 
 def _one_card_inside(reads: list[IndexRead], quad: np.ndarray) -> bool:

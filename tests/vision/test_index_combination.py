@@ -77,3 +77,15 @@ def test_whole_frame_pairs_are_looked_for_on_card_paper_only() -> None:
     pairs = [c for c, _need, group in reader.candidates(frame) if group < 0]
     assert pairs and all(300 <= c.centre[0] <= 520 for c in pairs)
     assert any(abs(c.centre[0] - 120) < 10 for c in indices.find_candidates(frame))
+
+
+def test_a_whole_card_and_its_surest_index_outvote_a_weaker_misread_inside_it() -> None:
+    """A face read as JD whose index reads JD at 0.999, and a crop of its picture read as 2C at
+    0.98: the card is JD (the 2C is no card of its own); a disagreeing index as sure as the
+    face's own still makes the card unknown."""
+    face = Proposal(parse_card("JD"), 0.9, OUTLINE, "visual")
+    reads = [reading("JD", 120, 130, 0.999), reading("2C", 220, 260, 0.98)]
+    assert [p.code for p in _with_indices([face], reads)] == ["JD"]
+    face = Proposal(parse_card("JD"), 0.9, OUTLINE, "visual")
+    reads = [reading("JD", 120, 130, 0.99), reading("2C", 220, 260, 0.999)]
+    assert [p.card for p in _with_indices([face], reads)] == [None]
