@@ -71,14 +71,23 @@ def scene_size(rng: np.random.Generator) -> tuple[int, int]:
 # the detector's geometry error (median at stage 1: centre 0.14 d, size ±30 %, direction 16°):
 # true indices are also cut this roughly, so the reader learns to read the detector's crops
 JITTER_CENTRE, JITTER_LOG_SIZE, JITTER_DEG = 0.12, 0.2, 14.0
+# a third cut of every true index, well centred but at any scale from x0.7 to x1.4 of its
+# rank-to-suit step (issue 16: the reader was sensitive to how tightly an index is cut)
+SCALE_RANGE = (0.7, 1.4)
 
 
-def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, rough: bool):
+def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, cut: str):
+    """A crop of the true index ``rank``-``suit``: ``cut`` "tight", "rough" (as the detector
+    cuts) or "scaled" (centred, any scale of ``SCALE_RANGE``)."""
     from dealer_assist.vision import indices
 
-    if not rough:
+    if cut == "tight":
         r, s = (p + rng.normal(0, 0.08 * np.linalg.norm(suit - rank), 2) for p in (rank, suit))
         return indices._candidate(r.astype(np.float32), s.astype(np.float32))
+    if cut == "scaled":
+        v = (suit - rank) / 2 * np.exp(rng.uniform(*np.log(SCALE_RANGE)))
+        c = (rank + suit) / 2 + rng.normal(0, 0.05 * np.linalg.norm(suit - rank), 2)
+        return indices._candidate((c - v).astype(np.float32), (c + v).astype(np.float32))
     v = suit - rank
     d = float(np.linalg.norm(v))
     c = (rank + suit) / 2 + rng.normal(0, JITTER_CENTRE * d, 2)
@@ -117,13 +126,14 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None) 
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
     ``models/index_det.onnx``, built first) proposes,
-    the classical ink-blob pairs, and every fully visible index cut both tightly and as roughly
-    as the detector cuts it; labelled from the known index positions."""
+    the classical ink-blob pairs, and every fully visible index cut tightly, as roughly as the
+    detector cuts it and at a random scale (:func:`jittered`); labelled from the known index
+    positions."""
     import cv2
 
     from dealer_assist.vision import indices
     from dealer_assist.vision.index_detector import IndexDetector
-    from scripts.vision_data import scenes
+    from scripts.vision_data import scenes, variants
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
@@ -147,12 +157,13 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None) 
             for i in (*pos, *neg):
                 xs.append(indices.crop(sc.image, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac in marks:  # every index in full view, cut tight and rough
+        for code, rank, suit, frac in marks:  # every index in full view, cut three ways
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= indices.MIN_GLYPH:
-                for rough in (False, True):
-                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, rough)))
+                for cut in ("tight", "rough", "scaled"):
+                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, cut)))
                     ys.append(indices.CLASSES.index(code))
+    variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
     tmp.rename(out)
