@@ -279,7 +279,7 @@ def train(args: argparse.Namespace) -> None:
         t0, total = time.time(), 0.0
         for _s in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
-            xb = torch.from_numpy(normalise(augment(x[idx], erng)))
+            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment == "strong")))
             yb = torch.from_numpy(y[idx])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
@@ -303,22 +303,37 @@ def train(args: argparse.Namespace) -> None:
         export(net, args.out)
 
 
-def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Small shifts and scale changes of the crop, and colour/contrast jitter."""
+def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False) -> np.ndarray:
+    """Small shifts and scale changes of the crop, and colour/contrast jitter; ``strong``
+    (``--augment strong``): wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
+    shrunk and enlarged again (a small index), lower in contrast or noisier."""
     import cv2
 
     from dealer_assist.vision.indices import CROP_H, CROP_W
 
+    scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
-        s = rng.uniform(0.9, 1.1)
-        a = rng.normal(0, 4)
-        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), a, s)
-        m[:, 2] += rng.normal(0, 1.2, 2)
+        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), rng.normal(0, turn),
+                                    rng.uniform(*scale))
+        m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
+        if strong and rng.random() < 0.25:
+            out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
+        if strong and rng.random() < 0.2:
+            f = rng.uniform(0.45, 0.8)
+            small = cv2.resize(out[i], (round(CROP_W * f), round(CROP_H * f)),
+                               interpolation=cv2.INTER_AREA)
+            out[i] = cv2.resize(small, (CROP_W, CROP_H), interpolation=cv2.INTER_LINEAR)
     gain = rng.uniform(0.6, 1.3, (len(x), 1, 1, 3))
-    out = np.clip(out * gain + rng.normal(0, 4, out.shape), 0, 255).astype(np.uint8)
-    return out
+    noise = rng.uniform(2, 7, (len(x), 1, 1, 1)) if strong else 4
+    out = out * gain + rng.normal(0, 1, out.shape) * noise
+    if strong:  # contrast pulled towards each crop's mean
+        c = np.where(rng.random((len(x), 1, 1, 1)) < 0.25, rng.uniform(0.5, 0.9, (len(x), 1, 1, 1)),
+                     1.0)
+        mean = out.mean(axis=(1, 2, 3), keepdims=True)
+        out = mean + (out - mean) * c
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def export(net, path: Path) -> None:
@@ -373,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
+    parser.add_argument("--augment", choices=["basic", "strong"], default="basic",
+                        help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
