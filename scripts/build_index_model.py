@@ -5,6 +5,7 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
+    # tried in issue 16, not shipped: generate --scaled-cut; train --width 24 [--augment strong]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
