@@ -5,6 +5,7 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
+    # tried in issue 16, not shipped: generate --scaled-cut; train --width 24 [--augment strong]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -71,14 +72,23 @@ def scene_size(rng: np.random.Generator) -> tuple[int, int]:
 # the detector's geometry error (median at stage 1: centre 0.14 d, size ±30 %, direction 16°):
 # true indices are also cut this roughly, so the reader learns to read the detector's crops
 JITTER_CENTRE, JITTER_LOG_SIZE, JITTER_DEG = 0.12, 0.2, 14.0
+# with --scaled-cut, a third cut of every true index, well centred but at any scale from x0.7 to
+# x1.4 of its rank-to-suit step (issue 16: tried, not shipped; see the model card)
+SCALE_RANGE = (0.7, 1.4)
 
 
-def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, rough: bool):
+def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, cut: str):
+    """A crop of the true index ``rank``-``suit``: ``cut`` "tight", "rough" (as the detector
+    cuts) or "scaled" (centred, any scale of ``SCALE_RANGE``)."""
     from dealer_assist.vision import indices
 
-    if not rough:
+    if cut == "tight":
         r, s = (p + rng.normal(0, 0.08 * np.linalg.norm(suit - rank), 2) for p in (rank, suit))
         return indices._candidate(r.astype(np.float32), s.astype(np.float32))
+    if cut == "scaled":
+        v = (suit - rank) / 2 * np.exp(rng.uniform(*np.log(SCALE_RANGE)))
+        c = (rank + suit) / 2 + rng.normal(0, 0.05 * np.linalg.norm(suit - rank), 2)
+        return indices._candidate((c - v).astype(np.float32), (c + v).astype(np.float32))
     v = suit - rank
     d = float(np.linalg.norm(v))
     c = (rank + suit) / 2 + rng.normal(0, JITTER_CENTRE * d, 2)
@@ -112,18 +122,20 @@ def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
     return out
 
 
-def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None) -> int:
+def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
+               scaled_cut: bool = False) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
     ``models/index_det.onnx``, built first) proposes,
-    the classical ink-blob pairs, and every fully visible index cut both tightly and as roughly
-    as the detector cuts it; labelled from the known index positions."""
+    the classical ink-blob pairs, and every fully visible index cut tightly and as roughly as
+    the detector cuts it (and, with ``scaled_cut``, at a random scale: :func:`jittered`);
+    labelled from the known index positions."""
     import cv2
 
     from dealer_assist.vision import indices
     from dealer_assist.vision.index_detector import IndexDetector
-    from scripts.vision_data import scenes
+    from scripts.vision_data import scenes, variants
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
@@ -147,12 +159,13 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None) 
             for i in (*pos, *neg):
                 xs.append(indices.crop(sc.image, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac in marks:  # every index in full view, cut tight and rough
+        for code, rank, suit, frac in marks:  # every index in full view, cut two or three ways
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= indices.MIN_GLYPH:
-                for rough in (False, True):
-                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, rough)))
+                for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
+                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, cut)))
                     ys.append(indices.CLASSES.index(code))
+    variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
     tmp = out.with_suffix(".tmp.npz")
     np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
     tmp.rename(out)
@@ -175,7 +188,7 @@ def generate(args: argparse.Namespace) -> None:
     # spawn, not fork: the parent has a Qt application (forked Qt threads deadlock)
     with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
         futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
-                               args.detector)
+                               args.detector, args.scaled_cut)
                    for k in todo}
         for n, (k, f) in enumerate(futures.items(), 1):
             print(f"chunk {k}: {f.result()} crops ({n}/{len(todo)}, "
@@ -268,7 +281,7 @@ def train(args: argparse.Namespace) -> None:
         t0, total = time.time(), 0.0
         for _s in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
-            xb = torch.from_numpy(normalise(augment(x[idx], erng)))
+            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment == "strong")))
             yb = torch.from_numpy(y[idx])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
@@ -292,22 +305,37 @@ def train(args: argparse.Namespace) -> None:
         export(net, args.out)
 
 
-def augment(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Small shifts and scale changes of the crop, and colour/contrast jitter."""
+def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False) -> np.ndarray:
+    """Small shifts and scale changes of the crop, and colour/contrast jitter; ``strong``
+    (``--augment strong``): wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
+    shrunk and enlarged again (a small index), lower in contrast or noisier."""
     import cv2
 
     from dealer_assist.vision.indices import CROP_H, CROP_W
 
+    scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
-        s = rng.uniform(0.9, 1.1)
-        a = rng.normal(0, 4)
-        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), a, s)
-        m[:, 2] += rng.normal(0, 1.2, 2)
+        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), rng.normal(0, turn),
+                                    rng.uniform(*scale))
+        m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
+        if strong and rng.random() < 0.25:
+            out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
+        if strong and rng.random() < 0.2:
+            f = rng.uniform(0.45, 0.8)
+            small = cv2.resize(out[i], (round(CROP_W * f), round(CROP_H * f)),
+                               interpolation=cv2.INTER_AREA)
+            out[i] = cv2.resize(small, (CROP_W, CROP_H), interpolation=cv2.INTER_LINEAR)
     gain = rng.uniform(0.6, 1.3, (len(x), 1, 1, 3))
-    out = np.clip(out * gain + rng.normal(0, 4, out.shape), 0, 255).astype(np.uint8)
-    return out
+    noise = rng.uniform(2, 7, (len(x), 1, 1, 1)) if strong else 4
+    out = out * gain + rng.normal(0, 1, out.shape) * noise
+    if strong:  # contrast pulled towards each crop's mean
+        c = np.where(rng.random((len(x), 1, 1, 1)) < 0.25, rng.uniform(0.5, 0.9, (len(x), 1, 1, 1)),
+                     1.0)
+        mean = out.mean(axis=(1, 2, 3), keepdims=True)
+        out = mean + (out - mean) * c
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def export(net, path: Path) -> None:
@@ -362,8 +390,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
+    parser.add_argument("--augment", choices=["basic", "strong"], default="basic",
+                        help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--scaled-cut", action="store_true", help="generate: also cut every "
+                        "true index at a random scale x0.7-1.4 (not the shipped data)")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
                         "(default: models/index_det.onnx)")
     shared_arguments(parser, DATA, TRAIN, OUT)

@@ -78,12 +78,23 @@ def test_rough_crops_stay_within_the_labelling_tolerance_of_the_index() -> None:
     rank, suit = np.array([100.0, 100.0]), np.array([100.0, 130.0])
     sizes, shifts = [], []
     for _ in range(500):
-        c = build.jittered(rng, rank, suit, rough=True)
+        c = build.jittered(rng, rank, suit, "rough")
         sizes.append(c.size / 30)
         shifts.append(np.linalg.norm(np.subtract(c.centre, (100, 115))) / 30)
     assert min(sizes) > 0.6 and max(sizes) < 1.6
     assert np.median(shifts) < 0.2
     assert np.std(sizes) > 0.1  # rough, not exact
+
+
+def test_scaled_crops_are_centred_on_the_index_at_any_scale_of_the_range() -> None:
+    rng = np.random.default_rng(3)
+    rank, suit = np.array([100.0, 100.0]), np.array([100.0, 130.0])
+    cuts = [build.jittered(rng, rank, suit, "scaled") for _ in range(500)]
+    sizes = np.array([c.size / 30 for c in cuts])
+    shifts = [np.linalg.norm(np.subtract(c.centre, (100, 115))) / 30 for c in cuts]
+    assert sizes.min() >= 0.7 - 1e-3 and sizes.max() <= 1.4 + 1e-3
+    assert sizes.min() < 0.75 and sizes.max() > 1.35  # the whole range
+    assert np.median(shifts) < 0.1
 
 
 def group(reader: IndexReader, probs: list[dict[str, float]], peaks: list[int]):
