@@ -48,19 +48,19 @@ def warp_card(frame: np.ndarray, quad: Quad,
 def white_mask(small: np.ndarray) -> np.ndarray:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
-    mask = ((val > _bright(val)) & (sat < 70)).astype(np.uint8) * 255
+    mask = ((val > max(_bright(val), 90)) & (sat < 70)).astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def _bright(val: np.ndarray) -> float:
-    """The brightness above which a pixel is among the frame's bright things (Otsu, ≥ 90)."""
+    """The brightness above which a pixel is among the frame's bright things (Otsu)."""
     otsu, _ = cv2.threshold(val, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return max(otsu, 90)
+    return otsu
 
 
 def _edge_mask(small: np.ndarray) -> np.ndarray:
     """Regions enclosed by edges that are bright (a card's face is among the frame's bright
-    things, whatever the colour of the light)."""
+    things, whatever the colour of the light, and however dim: no floor, unlike white_mask)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 30, 90)
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))

@@ -146,3 +146,16 @@ def test_a_checked_cloth_is_not_taken_for_card_outlines(recognizer: Recognizer) 
     frame = synth.place(cloth, synth.render_card(C("9H")), quad)
     assert len(find_card_quads(frame)) <= 2
     assert {p.code for p in recognizer.read(frame)} == {"9H"}
+
+
+def test_a_card_in_dim_light_is_still_outlined() -> None:
+    """Under 35 % light no pixel is bright enough for the card-white mask; the edges still
+    outline the card, as the brightest thing on the table."""
+    quad = synth.card_quad((640, 480), 420, 12)
+    frame = synth.place(synth.table((1280, 960)), synth.render_card(C("6D")), quad)
+    dim = (frame * 0.35).astype(np.uint8)
+    found = find_card_quads(dim)
+    assert len(found) == 1
+    assert np.linalg.norm(found[0].mean(axis=0) - np.mean(quad, axis=0)) < 15
+    area = cv2.contourArea(np.float32(quad))
+    assert 0.75 * area < cv2.contourArea(found[0]) < 1.1 * area  # edges lie a little inside
