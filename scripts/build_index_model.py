@@ -281,7 +281,8 @@ def train(args: argparse.Namespace) -> None:
         t0, total = time.time(), 0.0
         for _s in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
-            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment == "strong")))
+            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment == "strong",
+                                                    args.augment == "edges")))
             yb = torch.from_numpy(y[idx])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
@@ -305,10 +306,13 @@ def train(args: argparse.Namespace) -> None:
         export(net, args.out)
 
 
-def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False) -> np.ndarray:
+def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False,
+            edges: bool = False) -> np.ndarray:
     """Small shifts and scale changes of the crop, and colour/contrast jitter; ``strong``
     (``--augment strong``): wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
-    shrunk and enlarged again (a small index), lower in contrast or noisier."""
+    shrunk and enlarged again (a small index), lower in contrast or noisier; ``edges``
+    (``--augment edges``): a third of the crops get a dark line along one side, the edge of a
+    card or a printed frame beside the index (a "Q" beside one is not a "10")."""
     import cv2
 
     from dealer_assist.vision.indices import CROP_H, CROP_W
@@ -320,6 +324,8 @@ def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False) -> np
                                     rng.uniform(*scale))
         m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
+        if edges and rng.random() < 0.33:
+            _edge_line(out[i], rng)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -336,6 +342,26 @@ def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False) -> np
         mean = out.mean(axis=(1, 2, 3), keepdims=True)
         out = mean + (out - mean) * c
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _edge_line(crop: np.ndarray, rng: np.random.Generator) -> None:
+    """Draw, in place, a dark straight line near one side of an upright index crop (mostly the
+    left, where a card's edge or frame runs beside its index), slightly slanted."""
+    import cv2
+
+    h, w = crop.shape[:2]
+    ink = tuple(int(v) for v in rng.uniform(10, 90, 3))
+    thick = int(rng.integers(1, 3))
+    side = rng.choice(["left", "right", "top"], p=[0.6, 0.2, 0.2])
+    a, b = rng.uniform(0, 0.22, 2)
+    if side == "top":
+        pts = ((0, round(a * h * 0.6)), (w - 1, round(b * h * 0.6)))
+    else:
+        x0, x1 = a * w, b * w
+        if side == "right":
+            x0, x1 = w - 1 - x0, w - 1 - x1
+        pts = ((round(x0), 0), (round(x1), h - 1))
+    cv2.line(crop, *pts, ink, thick, cv2.LINE_AA)
 
 
 def export(net, path: Path) -> None:
@@ -390,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
-    parser.add_argument("--augment", choices=["basic", "strong"], default="basic",
+    parser.add_argument("--augment", choices=["basic", "strong", "edges"], default="basic",
                         help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--lr", type=float, default=3e-3)
