@@ -45,6 +45,17 @@ def warp_card(frame: np.ndarray, quad: Quad,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def scaled_down(frame: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
+    """``frame`` scaled down (INTER_AREA) to at most ``long_side`` pixels on its long side, and
+    the scale; at least one pixel a side (a 1 x 4000 frame stays 1 x 640)."""
+    h, w = frame.shape[:2]
+    scale = min(1.0, long_side / max(h, w))
+    if scale < 1:
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    return frame, scale
+
+
 def white_mask(small: np.ndarray) -> np.ndarray:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
@@ -119,12 +130,7 @@ def find_card_quads(frame: np.ndarray, min_area_frac: float = 0.004) -> list[Qua
 
 def find_cards(frame: np.ndarray, min_area_frac: float = 0.004) -> Outlines:
     """Whole cards in ``frame``: white blobs shaped like a card; edges if no blob is one."""
-    h, w = frame.shape[:2]
-    scale = min(1.0, DETECT_LONG_SIDE / max(h, w))
-    small = frame
-    if scale < 1:  # at least one pixel a side: a 1 x 4000 frame stays 1 x 640
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        small = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    small, scale = scaled_down(frame, DETECT_LONG_SIDE)
     min_area = min_area_frac * small.shape[0] * small.shape[1]
     max_area = 0.9 * small.shape[0] * small.shape[1]
     found: list[_Found] = []

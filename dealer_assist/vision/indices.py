@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import Card, parse_card
-from dealer_assist.vision.detect import DETECT_LONG_SIDE, white_mask
+from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
 from dealer_assist.vision.index_detector import IndexDetector
 from dealer_assist.vision.model import model_path
 from dealer_assist.vision.runtime import OnnxNet
@@ -138,8 +138,7 @@ def find_candidates(frame: np.ndarray, blobs: np.ndarray | None = None,
 def _agree(rank: np.ndarray, suit: np.ndarray, known_rank: np.ndarray, known_suit: np.ndarray
            ) -> np.ndarray:
     """(pairs, known) booleans: does a rank-to-suit pair agree with a known index (length
-    0.65-1.5 times its, direction within 40°, middle within half its length), as
-    :func:`local_pairs` asks of the pairs it gives a detected index."""
+    0.65-1.5 times its, direction within 40°, middle within half its length)?"""
     v = (suit - rank)[:, None, :]
     u = (known_suit - known_rank)[None, :, :]
     length, known_length = np.hypot(v[..., 0], v[..., 1]), np.hypot(u[..., 0], u[..., 1])
@@ -149,44 +148,37 @@ def _agree(rank: np.ndarray, suit: np.ndarray, known_rank: np.ndarray, known_sui
             & (np.hypot(off[..., 0], off[..., 1]) <= 0.5 * known_length))
 
 
-def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int = 2,
-                blobs: np.ndarray | None = None) -> list[Candidate]:
+def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int = 2
+                ) -> list[Candidate]:
     """Rank-over-suit ink-blob pairs that agree with a detected index (``rank``, ``suit``: the
-    detector's estimate): their middle within half a glyph of its centre, their length within
-    0.65-1.5 times its, their direction within 40°; the closest ``most`` first. ``blobs``: the
-    whole frame's :func:`_blobs`, if the caller has them (else the window's own are found)."""
+    detector's estimate; see :func:`_agree`), found in a window around it; the closest ``most``
+    first."""
     d = float(np.hypot(*(suit - rank)))
     c = (rank + suit) / 2
-    u = (suit - rank) / max(d, 1e-6)
     reach = int(2.0 * d + 6)
     h, w = frame.shape[:2]
     x0, y0 = max(0, int(c[0]) - reach), max(0, int(c[1]) - reach)
     x1, y1 = min(w, int(c[0]) + reach + 1), min(h, int(c[1]) + reach + 1)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return []
-    if blobs is None:
-        blobs = _blobs(frame[y0:y1, x0:x1])
-        blobs[:, :2] += np.array([x0, y0], np.float32)
-    else:
-        at = blobs[:, :2]
-        blobs = blobs[(at[:, 0] >= x0) & (at[:, 0] < x1) & (at[:, 1] >= y0) & (at[:, 1] < y1)]
+    blobs = _blobs(frame[y0:y1, x0:x1])
     if len(blobs) < 2:
         return []
-    xy = blobs[:, :2]
+    xy = blobs[:, :2] + np.array([x0, y0], np.float32)
     size, area = blobs[:, 2], blobs[:, 3]
-    # every (rank i, suit j) pair at once: rows are the rank blobs, columns all blobs
+    # every (rank i, suit j) pair of glyph sizes at once, ranks first, as a loop would find them
     ranks = np.nonzero(size >= MIN_GLYPH)[0]
-    v = xy[None, :, :] - xy[ranks, None, :]
-    dist = np.hypot(v[..., 0], v[..., 1])
-    off = np.hypot(*((xy[None, :, :] + xy[ranks, None, :]) / 2 - c).transpose(2, 0, 1))
     r_size, r_area = size[ranks, None], area[ranks, None]
-    ok = ((dist >= 0.65 * d) & (dist <= 1.5 * d) & (size <= 1.3 * r_size)
-          & (size >= 0.35 * r_size) & (area <= 3 * r_area)
-          & (v @ u >= np.cos(np.deg2rad(40)) * dist) & (off <= 0.5 * d))
-    rows, cols = np.nonzero(ok)  # ranks first, as a loop over them would find them
-    miss = off[rows, cols].astype(np.float64) + np.abs(dist[rows, cols].astype(np.float64) - d)
+    rows, cols = np.nonzero((size <= 1.3 * r_size) & (size >= 0.35 * r_size)
+                            & (area <= 3 * r_area))
+    rank_xy, suit_xy = xy[ranks[rows]], xy[cols]
+    agree = _agree(rank_xy, suit_xy, rank[None, :], suit[None, :])[:, 0]
+    rank_xy, suit_xy = rank_xy[agree], suit_xy[agree]
+    v = suit_xy - rank_xy
+    off = np.hypot(*((rank_xy + suit_xy) / 2 - c).T).astype(np.float64)
+    miss = off + np.abs(np.hypot(v[:, 0], v[:, 1]).astype(np.float64) - d)
     best = np.argsort(miss, kind="stable")[:most]
-    return [_candidate(xy[ranks[rows[k]]], xy[cols[k]]) for k in best]
+    return [_candidate(rank_xy[k], suit_xy[k]) for k in best]
 
 
 def _candidate(rank: np.ndarray, suit: np.ndarray) -> Candidate:
@@ -319,8 +311,8 @@ class IndexReader:
             # the indices the detector missed: ink on card paper only, and not the pairs that
             # agree with a detected index (its own: read already, or not its closest)
             if paper is None:
-                paper = white_mask(scaled if scaled is not None else at_long_side(
-                    small, DETECT_LONG_SIDE))
+                paper = white_mask(scaled if scaled is not None else
+                                   scaled_down(small, DETECT_LONG_SIDE)[0])
             blobs = _blobs(small, paper_region(paper, small.shape[1::-1]))
             cands += [(c, CLASSICAL_PROB, -1)
                       for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
@@ -404,23 +396,8 @@ def paper_region(paper: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(filled, size, interpolation=cv2.INTER_NEAREST)
 
 
-def at_long_side(frame: np.ndarray, long_side: int) -> np.ndarray:
-    """``frame`` scaled down (INTER_AREA) to at most ``long_side`` pixels on its long side."""
-    h, w = frame.shape[:2]
-    f = min(1.0, long_side / max(h, w))
-    if f == 1:
-        return frame
-    return cv2.resize(frame, (max(1, round(w * f)), max(1, round(h * f))),
-                      interpolation=cv2.INTER_AREA)
-
-
 def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    h, w = frame.shape[:2]
-    scale = min(1.0, WORK_LONG_SIDE / max(h, w))
-    if scale < 1:
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        frame = cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
-    return frame, scale
+    return scaled_down(frame, WORK_LONG_SIDE)
 
 
 def _merge(reads: list[IndexRead]) -> list[IndexRead]:
