@@ -75,10 +75,11 @@ def finder_patterns(gray: np.ndarray) -> int:
 
 
 def labels_anywhere(frame: np.ndarray) -> list[Proposal]:
-    """QR labels anywhere in ``frame`` (the recogniser's search when no card outline is found).
+    """QR labels anywhere in ``frame`` (BGR or grey: a warped card, or the whole frame when no
+    card outline is found).
 
-    zbar runs only if the frame shows at least two finder-pattern-like shapes: most frames
-    without an outline are fans and piles with no label, and zbar takes ~5 ms on them.
+    zbar runs only if the frame shows at least two finder-pattern-like shapes (a cheap test):
+    most cards and most frames without an outline have no label, and zbar takes ~5 ms a frame.
     """
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     if finder_patterns(gray) < 2:
@@ -91,8 +92,5 @@ def label_on_card(card_image: np.ndarray) -> Card | None:
 
     zbar runs only if the card shows at least two finder-pattern-like shapes (a cheap test).
     """
-    gray = cv2.cvtColor(card_image, cv2.COLOR_BGR2GRAY) if card_image.ndim == 3 else card_image
-    if finder_patterns(gray) < 2:
-        return None
-    cards = {p.card for p in read_barcodes(gray, qr_only=True)}
+    cards = {p.card for p in labels_anywhere(card_image)}
     return cards.pop() if len(cards) == 1 else None

@@ -134,10 +134,10 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
             rank = inside[0].card.rank
-            if (rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank
-                    and any(_in_corner(r.candidate.centre, p.quad) for r in inside)):
+            other_number = rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank
+            if other_number and any(_in_corner(r.candidate.centre, p.quad) for r in inside):
                 out.append(p)  # its card's pips count another number: unknown stays unknown
-            elif rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
+            elif other_number:
                 # the pips count another number, but the index is not in a corner of the
                 # outline: not its card's outline (a pile, an overlap), so not its pips: the
                 # index stands on its own, never sure enough to be taken without the dealer
