@@ -5,7 +5,8 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
-    # tried in issue 16, not shipped: generate --scaled-cut; train --width 24 [--augment strong]
+    # tried in issue 16, not shipped: generate --scaled-cut; train --width 24
+    #                                 [--augment strong|edges]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -281,8 +282,7 @@ def train(args: argparse.Namespace) -> None:
         t0, total = time.time(), 0.0
         for _s in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
-            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment == "strong",
-                                                    args.augment == "edges")))
+            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment)))
             yb = torch.from_numpy(y[idx])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
@@ -306,22 +306,22 @@ def train(args: argparse.Namespace) -> None:
         export(net, args.out)
 
 
-def augment(x: np.ndarray, rng: np.random.Generator, strong: bool = False,
-            edges: bool = False) -> np.ndarray:
-    """Small shifts and scale changes of the crop, and colour/contrast jitter; ``strong``
-    (``--augment strong``): wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
-    shrunk and enlarged again (a small index), lower in contrast or noisier; ``edges``
-    (``--augment edges``): a third of the crops get a dark line along one side, the edge of a
-    card or a printed frame beside the index (a "Q" beside one is not a "10")."""
+def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.ndarray:
+    """Small shifts and scale changes of the crop, and colour/contrast jitter (``basic``, the
+    shipped recipe); ``strong``: wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
+    shrunk and enlarged again (a small index), lower in contrast or noisier; ``edges``: a third
+    of the crops get a dark line along one side, the edge of a card or a printed frame beside
+    the index (a "Q" beside one is not a "10")."""
     import cv2
 
     from dealer_assist.vision.indices import CROP_H, CROP_W
 
+    strong, edges = mode == "strong", mode == "edges"
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
-        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), rng.normal(0, turn),
-                                    rng.uniform(*scale))
+        s = rng.uniform(*scale)  # drawn before the turn: the shipped recipe's random sequence
+        m = cv2.getRotationMatrix2D((CROP_W / 2, CROP_H / 2), rng.normal(0, turn), s)
         m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         if edges and rng.random() < 0.33:
