@@ -15,7 +15,7 @@ from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
 from dealer_assist.vision.model import GlyphModel, model_path
 from dealer_assist.vision.proposal import Proposal
-from dealer_assist.vision.reader import NUMBER_RANKS, find_pips, read_card
+from dealer_assist.vision.reader import NUMBER_RANKS, face_picture, find_pips, read_card
 
 MIN_SIDE = 16  # a frame narrower than this cannot show a readable corner index
 
@@ -72,7 +72,8 @@ class Recognizer:
         quads = outlines.quads
         reads = [] if self.index is None else self.index.read(frame, outlines.small, outlines.mask)
         proposals: list[Proposal] = []
-        pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count
+        pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count, or
+        # PICTURE: one coloured blob in the middle, a court card's picture
         for quad in quads:
             face = warp_card(frame, quad)  # once, for the label search and the pip check
             label = label_on_card(face) if self.barcodes else None
@@ -90,7 +91,7 @@ class Recognizer:
             if card is None and self.index is not None:
                 pips = find_pips(face)
                 if pips is not None:
-                    pip_ranks[id(proposals[-1])] = "A" if len(pips) == 1 else str(len(pips))
+                    pip_ranks[id(proposals[-1])] = _pip_rank(pips, face)
         if self.barcodes and not quads:
             proposals.extend(_scaled_barcodes(outlines))
         if self.index is not None:
@@ -134,16 +135,18 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
             rank = inside[0].card.rank
-            other_number = rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank
-            if other_number and any(_in_corner(r.candidate.centre, p.quad) for r in inside):
-                out.append(p)  # its card's pips count another number: unknown stays unknown
-            elif other_number:
-                # the pips count another number, but the index is not in a corner of the
-                # outline: not its card's outline (a pile, an overlap), so not its pips: the
-                # index stands on its own, never sure enough to be taken without the dealer
+            in_corner = any(_in_corner(r.candidate.centre, p.quad) for r in inside)
+            if pips == PICTURE and rank in NUMBER_RANKS and in_corner:
+                out.append(p)  # a court picture on a card whose index names a number: unknown
+            elif rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
+                # the pips count another number: weak evidence (overlapping cards hide or add
+                # pips, and an outline around a pile holds other cards' pips), so the index
+                # stands, but never sure enough to be taken without the dealer; an index off
+                # the outline's corners is not that outline's card, so its own place is kept
                 best = max(inside, key=lambda r: r.prob)
                 conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
-                out.append(Proposal(best.card, conf, best.candidate.quad, "visual"))
+                quad = p.quad if in_corner else best.candidate.quad
+                out.append(Proposal(best.card, conf, quad, "visual"))
             else:  # pips that count the same number are a second cue
                 conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
                 out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
@@ -175,6 +178,15 @@ CARD_DIAGONALS = 9.0  # a card's diagonal in rank-to-suit distances of its index
 
 
 PIPS_DISAGREE = 0.8  # an index read against its outline's pip count: at most 0.76
+PICTURE = "picture"  # what an outline's middle shows when it is a court card's picture
+
+
+def _pip_rank(pips: list[np.ndarray], face: np.ndarray) -> str:
+    """The rank an upright card's pips count: "A" for one, or PICTURE where that one blob is
+    coloured like a court card's picture."""
+    if len(pips) > 1:
+        return str(len(pips))
+    return PICTURE if face_picture(face) else "A"
 
 
 def _index_confidence(reads: list[IndexRead]) -> float:

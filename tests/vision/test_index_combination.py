@@ -10,7 +10,7 @@ from dealer_assist.vision import indices
 from dealer_assist.vision.indices import IndexRead, _candidate
 from dealer_assist.vision.live import LiveSettings
 from dealer_assist.vision.proposal import Proposal
-from dealer_assist.vision.recognizer import _with_indices
+from dealer_assist.vision.recognizer import PICTURE, _with_indices
 
 # an outline 240 x 336 px, upright, its top-left corner at (100, 100)
 OUTLINE = np.float32([[100, 100], [340, 100], [340, 436], [100, 436]])
@@ -32,11 +32,22 @@ def test_pips_that_agree_make_the_outline_the_card() -> None:
     assert p.confidence >= LiveSettings().auto_accept_threshold
 
 
-def test_pips_that_disagree_with_a_corner_index_leave_the_card_unknown() -> None:
-    """The outline is the index's own card (the index sits in its corner): its pips count
-    another number, so the card is unknown rather than perhaps wrong."""
+def test_pips_that_count_another_number_leave_the_corner_index_to_the_dealer() -> None:
+    """The outline's pips count another number than its corner index: overlapping cards hide
+    or add pips, so the count is weak evidence. The index is read on the outline, but never
+    sure enough to be taken without the dealer."""
     (p,) = combine([reading("7S", 120, 130), reading("7S", 320, 406)], "4")
+    assert p.code == "7S" and np.array_equal(p.quad, OUTLINE)
+    assert p.confidence < LiveSettings().auto_accept_threshold
+
+
+def test_a_picture_under_a_number_index_leaves_the_card_unknown() -> None:
+    """The middle is one coloured picture (a court card) while the index in its corner names a
+    number card (a German B read as 8): unknown rather than perhaps wrong."""
+    (p,) = combine([reading("8D", 120, 130), reading("8D", 320, 406)], PICTURE)
     assert p.card is None
+    (court,) = combine([reading("JD", 120, 130)], PICTURE)
+    assert court.code == "JD"
 
 
 def test_an_index_inside_an_outline_but_off_its_corners_is_not_judged_by_its_pips() -> None:
