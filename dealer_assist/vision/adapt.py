@@ -283,8 +283,14 @@ class AdaptedIndexReader(IndexReader):
                      ) -> list[IndexRead]:
         """The group rule of the plain reader, but never for a card the network misreads on
         this deck (untrusted)."""
-        return [r for r in super()._group_reads(cands, probs, best, scale)
-                if not self.deck._untrusted[CLASSES.index(r.card.code)]]
+        return self._trusted(super()._group_reads(cands, probs, best, scale))
+
+    def _second_looks(self, small, cands, decisions, probs, scale) -> list[IndexRead]:
+        """The second look of the plain reader, likewise never for an untrusted card."""
+        return self._trusted(super()._second_looks(small, cands, decisions, probs, scale))
+
+    def _trusted(self, reads: list[IndexRead]) -> list[IndexRead]:
+        return [r for r in reads if not self.deck._untrusted[CLASSES.index(r.card.code)]]
 
 
 def adapt_frames(frames: list[tuple[np.ndarray, set[str]]], reader: IndexReader | None = None,

@@ -20,7 +20,7 @@ import numpy as np
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
-from dealer_assist.vision.index_detector import IndexDetector
+from dealer_assist.vision.index_detector import DET_LONG_SIDE, IndexDetector
 from dealer_assist.vision.model import model_path
 from dealer_assist.vision.runtime import OnnxNet
 
@@ -213,6 +213,17 @@ def _candidates(rank: np.ndarray, suit: np.ndarray) -> list[Candidate]:
     return [Candidate(r, s, q) for r, s, q in zip(rank, suit, quads, strict=True)]
 
 
+def recut(cand: Candidate, scale: float, across: float, along: float) -> Candidate:
+    """``cand`` cut again: its rank-to-suit step times ``scale``, its middle moved ``across`` and
+    ``along`` the step by those shares of it."""
+    step = cand.suit - cand.rank
+    unit = step / (float(np.hypot(*step)) + 1e-6)
+    side = np.array([unit[1], -unit[0]], np.float32)
+    mid = (cand.rank + cand.suit) / 2 + (across * side + along * unit) * float(np.hypot(*step))
+    half = step / 2 * scale
+    return _candidate((mid - half).astype(np.float32), (mid + half).astype(np.float32))
+
+
 _DST = np.array([[0, 0], [CROP_W, 0], [CROP_W, CROP_H], [0, CROP_H]], np.float32)
 
 
@@ -269,6 +280,20 @@ CLASSICAL_MOST = 100
 PAPER_MARGIN = 15 / 640
 GROUP_PROB = 0.9
 GROUP_VOTES = 2
+# Small regions of card paper (a long side of ZOOM_MIN_SIDE to ZOOM_MAX_SIDE px at the
+# detector's scale, plus ZOOM_MARGIN of it around) are shown to the detector again at ZOOM times
+# its scale: the indices of a fan or of a card far from the camera are too small for it at 640 px
+# (issue 16, sixth step; chosen on --synthetic training: see docs/vision.md)
+ZOOM, ZOOM_MIN_SIDE, ZOOM_MAX_SIDE, ZOOM_MARGIN = 2.0, 24, 120, 0.15
+ZOOM_MIN_PEAK = 0.5
+# A second look at the crops the network is unsure of (the card it names first at AGAIN_FROM
+# or more, below what the crop needs): each is cut again at other scales and a little off its
+# centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
+# when the mean probability of that card over all its cuts is AGAIN_MEAN or more and at least
+# AGAIN_VOTES of the new cuts name it first; at most AGAIN_MOST crops a frame, surest first
+AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.5, 0.95, 7, 24
+LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
+         (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
 
 
 class IndexReader:
@@ -296,27 +321,65 @@ class IndexReader:
         ``paper``: the frame's card-white mask (``detect.white_mask``, any scale), likewise."""
         cands: list[tuple[Candidate, float, int]] = []
         detected: list[tuple[np.ndarray, np.ndarray]] = []
+        if self.proposals != "classical" and paper is None:
+            paper = white_mask(scaled if scaled is not None else
+                               scaled_down(small, DETECT_LONG_SIDE)[0])
         if self.detector is not None:
-            strict = max(self.min_prob, DETECTOR_PAIR_PROB)
-            for g, (_p, r, s) in enumerate(self.detector.peaks(small, scaled)):
+            peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
+            for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
                     detected.append((r, s))
                     # ink-blob pairs that agree with the detected index (sharp where the glyphs
                     # separate), and the detector's own pair (rough: it must be surer)
+                    g = len(detected) - 1
                     cands += [(c, self.min_prob, g) for c in local_pairs(small, r, s)]
-                    cands.append((_candidate(r, s), strict, g))
+                    cands.append((_candidate(r, s), max(self.min_prob, DETECTOR_PAIR_PROB), g))
         if self.proposals == "classical":  # the pipeline before the detector
             cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
         elif self.proposals == "both":
             # the indices the detector missed: ink on card paper only, and not the pairs that
             # agree with a detected index (its own: read already, or not its closest)
-            if paper is None:
-                paper = white_mask(scaled if scaled is not None else
-                                   scaled_down(small, DETECT_LONG_SIDE)[0])
             blobs = _blobs(small, paper_region(paper, small.shape[1::-1]))
             cands += [(c, CLASSICAL_PROB, -1)
                       for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
         return cands
+
+    def _zoomed_peaks(self, small: np.ndarray, paper: np.ndarray,
+                      found: list[tuple[np.ndarray, np.ndarray]]
+                      ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(rank, suit) of the indices the detector finds when it looks again, at twice its
+        usual scale, at each small region of card paper (a fan or a card far from the camera,
+        whose indices are too small at the detector's size), less those that agree with an
+        index in ``found``."""
+        det_scale = min(1.0, DET_LONG_SIDE / max(small.shape[:2]))
+        zoom = ZOOM * det_scale  # work pixels to the zoomed pass's pixels
+        to_work = small.shape[1] / paper.shape[1]
+        h, w = small.shape[:2]
+        n, _labels, stats, _centres = cv2.connectedComponentsWithStats(paper, 8)
+        out: list[tuple[np.ndarray, np.ndarray]] = []
+        for x, y, bw, bh, _area in stats[1:n]:
+            side = max(bw, bh) * to_work  # work pixels
+            if not ZOOM_MIN_SIDE <= side * det_scale <= ZOOM_MAX_SIDE:
+                continue
+            margin = ZOOM_MARGIN * side
+            x0, y0 = max(0, int(x * to_work - margin)), max(0, int(y * to_work - margin))
+            x1 = min(w, int((x + bw) * to_work + margin))
+            y1 = min(h, int((y + bh) * to_work + margin))
+            region = small[y0:y1, x0:x1]
+            if zoom != 1:
+                region = cv2.resize(region, None, fx=zoom, fy=zoom,
+                                    interpolation=cv2.INTER_AREA if zoom < 1 else
+                                    cv2.INTER_LINEAR)
+            for score, r, s in self.detector.peaks(np.ascontiguousarray(region)):
+                if score < ZOOM_MIN_PEAK:
+                    continue
+                r, s = r / zoom + (x0, y0), s / zoom + (x0, y0)
+                known = found + out
+                if known and _agree(r[None], s[None], np.array([k[0] for k in known]),
+                                    np.array([k[1] for k in known])).any():
+                    continue
+                out.append((r.astype(np.float32), s.astype(np.float32)))
+        return out
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """Softmax over CLASSES for (N, H, W, 3) uint8 crops."""
@@ -339,7 +402,31 @@ class IndexReader:
         reads = [IndexRead(parse_card(CLASSES[k]), p, _scaled(c, 1 / scale))
                  for (c, _need, _g), (k, p) in zip(cands, decisions, strict=True) if k]
         reads += self._group_reads(cands, probs, probs.argmax(axis=1), scale)
+        reads += self._second_looks(small, [c for c, _need, _g in cands], decisions, probs,
+                                    scale)
         return _merge(reads)
+
+    def _second_looks(self, small: np.ndarray, cands: list[Candidate],
+                      decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
+                      ) -> list[IndexRead]:
+        """Readings of the crops the network is unsure of, cut again (see LOOKS)."""
+        best = probs.argmax(axis=1)
+        top = probs[np.arange(len(best)), best]
+        unsure = [i for i, (k, _p) in enumerate(decisions)
+                  if k == 0 and best[i] != 0 and top[i] >= AGAIN_FROM]
+        unsure = sorted(unsure, key=lambda i: -top[i])[:AGAIN_MOST]
+        if not unsure:
+            return []
+        again = [recut(cands[i], *look) for i in unsure for look in LOOKS]
+        looks = self.probabilities(np.stack([crop(small, c) for c in again]))
+        looks = looks.reshape(len(unsure), len(LOOKS), -1)
+        reads = []
+        for i, seen in zip(unsure, looks, strict=True):
+            prob = read_again(probs[i], seen)
+            if prob is not None:
+                reads.append(IndexRead(parse_card(CLASSES[best[i]]), prob,
+                                       _scaled(cands[i], 1 / scale)))
+        return reads
 
     def classify(self, crops: np.ndarray, needs: list[float]
                  ) -> tuple[list[tuple[int, float]], np.ndarray]:
@@ -372,6 +459,18 @@ class IndexReader:
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
                                    _scaled(cands[top][0], 1 / scale)))
         return reads
+
+
+def read_again(first: np.ndarray, seen: np.ndarray) -> float | None:
+    """The probability of the card a crop's ``first`` reading (probabilities over CLASSES) names
+    first, over that reading and the readings of its new cuts (``seen``: one row each), if they
+    agree on it: its mean AGAIN_MEAN or more, and at least AGAIN_VOTES new cuts name it first;
+    None if they don't, or if the first reading names "not an index"."""
+    k = int(first.argmax())
+    mean = float((first[k] + seen[:, k].sum()) / (1 + len(seen)))
+    if k == 0 or mean < AGAIN_MEAN or int((seen.argmax(axis=1) == k).sum()) < AGAIN_VOTES:
+        return None
+    return mean
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
