@@ -61,6 +61,9 @@ class IndexRead:
     candidate: Candidate
 
 
+_REACH = 16 + 4  # px: the ink threshold's half block (31) and the paper dilation's (7), and a spare
+
+
 def ink_mask(gray_dark: np.ndarray, block: int) -> np.ndarray:
     """Pixels clearly darker than their ``block``-sized neighbourhood (uint8 0/255)."""
     return cv2.adaptiveThreshold(gray_dark, 255, cv2.ADAPTIVE_THRESH_MEAN_C,
@@ -70,6 +73,20 @@ def ink_mask(gray_dark: np.ndarray, block: int) -> np.ndarray:
 def _blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
     """Glyph-sized ink blobs: rows of (cx, cy, size, area, w, h, contrast to the paper);
     ``where``: only ink inside this mask (uint8 0/255, the frame's size)."""
+    if where is None:
+        return _ink_blobs(frame, None)
+    # only around the mask: no filter reaches further, so these are the same blobs
+    x, y, w, h = cv2.boundingRect(where)
+    if w == 0:
+        return np.zeros((0, 7), np.float32)
+    x0, y0 = max(0, x - _REACH), max(0, y - _REACH)
+    x1, y1 = min(frame.shape[1], x + w + _REACH), min(frame.shape[0], y + h + _REACH)
+    return _ink_blobs(frame[y0:y1, x0:x1], where[y0:y1, x0:x1], (x0, y0))
+
+
+def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, int] = (0, 0)
+               ) -> np.ndarray:
+    """:func:`_blobs` of the whole of ``frame``, a part of a larger frame at ``origin``."""
     dark = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
     # stretch contrast locally so a dim frame keeps the same threshold meaning
     mask = ink_mask(dark, 31)
@@ -90,8 +107,8 @@ def _blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
     lighter = cv2.subtract(paper, dark)[inked].astype(np.float32)
     contrast = np.bincount(labels[inked], lighter, n)[1:] / np.maximum(area, 1)
     keep &= contrast >= MIN_CONTRAST
-    rows = np.column_stack([cents[1:, 0], cents[1:, 1], size, area, w, h, contrast]
-                           ).astype(np.float32)
+    rows = np.column_stack([cents[1:, 0] + origin[0], cents[1:, 1] + origin[1], size, area, w,
+                            h, contrast]).astype(np.float32)
     return rows[keep]
 
 
@@ -286,6 +303,7 @@ GROUP_VOTES = 2
 # (issue 16, sixth step; chosen on --synthetic training: see docs/vision.md)
 ZOOM, ZOOM_MIN_SIDE, ZOOM_MAX_SIDE, ZOOM_MARGIN = 2.0, 24, 120, 0.15
 ZOOM_MIN_PEAK = 0.5
+ZOOM_AREA = 0.5
 # A second look at the crops the network is unsure of (the card it names first at AGAIN_FROM
 # or more, below what the crop needs): each is cut again at other scales and a little off its
 # centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
@@ -356,8 +374,10 @@ class IndexReader:
         to_work = small.shape[1] / paper.shape[1]
         h, w = small.shape[:2]
         n, _labels, stats, _centres = cv2.connectedComponentsWithStats(paper, 8)
+        # the smallest regions first (their indices are the smallest), up to a budget of pixels
+        budget = ZOOM_AREA * h * w * det_scale ** 2
         out: list[tuple[np.ndarray, np.ndarray]] = []
-        for x, y, bw, bh, _area in stats[1:n]:
+        for x, y, bw, bh, _area in sorted(stats[1:n], key=lambda row: max(row[2], row[3])):
             side = max(bw, bh) * to_work  # work pixels
             if not ZOOM_MIN_SIDE <= side * det_scale <= ZOOM_MAX_SIDE:
                 continue
@@ -365,6 +385,9 @@ class IndexReader:
             x0, y0 = max(0, int(x * to_work - margin)), max(0, int(y * to_work - margin))
             x1 = min(w, int((x + bw) * to_work + margin))
             y1 = min(h, int((y + bh) * to_work + margin))
+            budget -= (x1 - x0) * (y1 - y0) * zoom ** 2
+            if budget < 0:
+                break
             region = small[y0:y1, x0:x1]
             if zoom != 1:
                 region = cv2.resize(region, None, fx=zoom, fy=zoom,

@@ -100,3 +100,20 @@ def test_a_whole_card_and_its_surest_index_outvote_a_weaker_misread_inside_it() 
     face = Proposal(parse_card("JD"), 0.9, OUTLINE, "visual")
     reads = [reading("JD", 120, 130, 0.99), reading("2C", 220, 260, 0.999)]
     assert [p.card for p in _with_indices([face], reads)] == [None]
+
+
+def test_ink_blobs_on_card_paper_are_searched_around_the_paper_only_with_the_same_result() -> None:
+    """The whole-frame pairs' blobs are looked for in the paper's bounding box (plus the reach
+    of the ink threshold and the paper dilation): the same blobs as over the whole frame."""
+    rng = np.random.default_rng(5)
+    frame = rng.integers(60, 200, (480, 640, 3), dtype=np.uint8)  # a busy table
+    frame[100:400, 300:520] = 235
+    for x, y in ((330, 130), (480, 360), (400, 250)):  # indices, one near the card's edge
+        frame[y - 10:y + 10, x - 6:x + 6] = 10
+        frame[y + 22:y + 34, x - 5:x + 5] = 10
+    where = np.zeros((480, 640), np.uint8)
+    where[90:410, 290:530] = 255
+    around = indices._blobs(frame, where)
+    assert len(around) >= 6
+    assert np.array_equal(around, indices._ink_blobs(frame, where))
+    assert len(indices._blobs(frame, np.zeros_like(where))) == 0
