@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         lambda seat, code: print(json.dumps({"type": "deal", "seat": seat, "card": code}),
                                  flush=True))
     panel.setWindowTitle("31 dealer assist - camera")
-    panel.resize(1200, 700)
+    screen = app.primaryScreen().availableGeometry()  # a small tablet: fit its screen
+    panel.resize(min(1200, screen.width()), min(700, screen.height()))
     panel.show()
     panel.start()
     try:
