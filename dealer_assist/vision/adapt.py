@@ -33,6 +33,7 @@ from dealer_assist.vision.indices import (
     CROP_W,
     IndexRead,
     IndexReader,
+    _scaled,
     crop,
     normalise,
     softmax,
@@ -286,8 +287,16 @@ class AdaptedIndexReader(IndexReader):
         return self._trusted(super()._group_reads(cands, probs, best, scale))
 
     def _second_looks(self, small, cands, decisions, probs, scale) -> list[IndexRead]:
-        """The second look of the plain reader, likewise never for an untrusted card."""
-        return self._trusted(super()._second_looks(small, cands, decisions, probs, scale))
+        """The second look of the plain reader, likewise never for an untrusted card, nor for a
+        card the deck has prototypes of when the crop's nearest prototype is another card."""
+        reads = self._trusted(super()._second_looks(small, cands, decisions, probs, scale))
+        if not reads:
+            return reads
+        crops = np.stack([crop(small, _scaled(r.candidate, scale)) for r in reads])
+        near, _sim, _margin = self.deck.card_similarity(self.embedder.forward(crops)[1])
+        classes = [CLASSES.index(r.card.code) for r in reads]
+        return [r for r, k, c in zip(reads, classes, near, strict=True)
+                if c == k or not self.deck._known[k]]
 
     def _trusted(self, reads: list[IndexRead]) -> list[IndexRead]:
         return [r for r in reads if not self.deck._untrusted[CLASSES.index(r.card.code)]]

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from dealer_assist import cli as main_cli
+from dealer_assist.cards import parse_card
 from dealer_assist.vision import calibration, cli, synth
 from dealer_assist.vision.adapt import (
     FILE_NAME,
@@ -21,7 +22,14 @@ from dealer_assist.vision.adapt import (
     adapt_frames,
 )
 from dealer_assist.vision.calibration import calibrate, load_deck
-from dealer_assist.vision.indices import CROP_H, CROP_W, IndexReader
+from dealer_assist.vision.indices import (
+    CLASSES,
+    CROP_H,
+    CROP_W,
+    IndexRead,
+    IndexReader,
+    _candidate,
+)
 from dealer_assist.vision.labels import write_image
 from dealer_assist.vision.recognizer import Recognizer
 
@@ -184,3 +192,22 @@ def test_adapt_exit_statuses(tmp_path: Path, data_dir: Path, monkeypatch: pytest
     assert main_cli.main(["vision", "adapt", str(blank), "--deck", "home"]) == 3
     err = capsys.readouterr().err
     assert "internal error" in err and "boom" in err and "Traceback" not in err
+
+
+@needs_decks
+def test_second_look_never_reads_a_card_the_decks_prototypes_deny(
+        adapted: DeckAdaptation, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second look can agree with itself on a systematic misread (a held-out deck's Q♥ read
+    as 10♥ beside a card's edge): with an adaptation, a card the deck has prototypes of is read
+    by it only where the crop's nearest prototype is that card; an untrusted card never."""
+    faces = scenes.load_faces(DECK)
+    rank_x, rank_y, suit_x, suit_y = scenes.anchors_of(DECK, faces)["QH"]
+    face = scenes.on_white(faces["QH"])
+    index = _candidate(np.float32([rank_x, rank_y]), np.float32([suit_x, suit_y]))
+    reader = AdaptedIndexReader(adapted)
+    trusted = [c for c in ("JH", "KH", "9H", "QD") if not adapted._untrusted[CLASSES.index(c)]]
+    assert trusted and adapted._untrusted[CLASSES.index("10H")]  # this deck's Q reads as 10
+    looked = [IndexRead(parse_card(code), 0.97, index) for code in ("QH", "10H", trusted[0])]
+    monkeypatch.setattr(IndexReader, "_second_looks", lambda *_args: list(looked))
+    kept = reader._second_looks(face, [], [], np.zeros((0, len(CLASSES)), np.float32), 1.0)
+    assert [r.card.code for r in kept] == ["QH"]
