@@ -33,9 +33,9 @@ from dealer_assist.vision.indices import (
     CROP_W,
     IndexRead,
     IndexReader,
-    _scaled,
     crop,
     normalise,
+    rescaled,
     softmax,
     work_size,
 )
@@ -292,7 +292,7 @@ class AdaptedIndexReader(IndexReader):
         reads = self._trusted(super()._second_looks(small, cands, decisions, probs, scale))
         if not reads:
             return reads
-        crops = np.stack([crop(small, _scaled(r.candidate, scale)) for r in reads])
+        crops = np.stack([crop(small, rescaled(r.candidate, scale)) for r in reads])
         near, _sim, _margin = self.deck.card_similarity(self.embedder.forward(crops)[1])
         classes = [CLASSES.index(r.card.code) for r in reads]
         return [r for r, k, c in zip(reads, classes, near, strict=True)

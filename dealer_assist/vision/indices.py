@@ -234,9 +234,10 @@ def recut(cand: Candidate, scale: float, across: float, along: float) -> Candida
     """``cand`` cut again: its rank-to-suit step times ``scale``, its middle moved ``across`` and
     ``along`` the step by those shares of it."""
     step = cand.suit - cand.rank
-    unit = step / (float(np.hypot(*step)) + 1e-6)
+    length = float(np.hypot(*step))
+    unit = step / (length + 1e-6)
     side = np.array([unit[1], -unit[0]], np.float32)
-    mid = (cand.rank + cand.suit) / 2 + (across * side + along * unit) * float(np.hypot(*step))
+    mid = (cand.rank + cand.suit) / 2 + (across * side + along * unit) * length
     half = step / 2 * scale
     return _candidate((mid - half).astype(np.float32), (mid + half).astype(np.float32))
 
@@ -433,7 +434,7 @@ class IndexReader:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
         decisions, probs = self.classify(crops, [need for _c, need, _g in cands])
-        reads = [IndexRead(parse_card(CLASSES[k]), p, _scaled(c, 1 / scale))
+        reads = [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
                  for (c, _need, _g), (k, p) in zip(cands, decisions, strict=True) if k]
         reads += self._group_reads(cands, probs, probs.argmax(axis=1), scale)
         reads += self._second_looks(small, [c for c, _need, _g in cands], decisions, probs,
@@ -459,7 +460,7 @@ class IndexReader:
             prob = read_again(probs[i], seen)
             if prob is not None:
                 reads.append(IndexRead(parse_card(CLASSES[best[i]]), prob,
-                                       _scaled(cands[i], 1 / scale)))
+                                       rescaled(cands[i], 1 / scale)))
         return reads
 
     def classify(self, crops: np.ndarray, needs: list[float]
@@ -491,7 +492,7 @@ class IndexReader:
                 continue
             top = members[int(probs[members, k].argmax())]
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
-                                   _scaled(cands[top][0], 1 / scale)))
+                                   rescaled(cands[top][0], 1 / scale)))
         return reads
 
 
@@ -513,7 +514,8 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _scaled(c: Candidate, f: float) -> Candidate:
+def rescaled(c: Candidate, f: float) -> Candidate:
+    """``c`` in the pixels of a frame ``f`` times as large."""
     return Candidate(c.rank * f, c.suit * f, c.quad * f)
 
 
