@@ -15,6 +15,7 @@ SYSTEM_PACKAGES=(
   fonts-dejavu-core xvfb xauth poppler-utils xdotool imagemagick
   postgresql  # card-room server: the test suite starts a throwaway cluster of its own
   kdegames-card-data-kf5  # SVG deck designs: index-model training data and unseen-deck tests
+  aisleriot  # its bonded.svgz: the fourth held-out deck design of the unseen-deck tests and benchmark
   # fonts the procedural training designs draw indices with (scripts/vision_data/variants.py)
   fonts-urw-base35 fonts-liberation2 fonts-freefont-ttf
 )
