@@ -385,11 +385,13 @@ class IndexReader:
         zoom = ZOOM * det_scale  # work pixels to the zoomed pass's pixels
         to_work = small.shape[1] / paper.shape[1]
         h, w = small.shape[:2]
-        n, _labels, stats, _centres = cv2.connectedComponentsWithStats(paper, 8)
+        # each region's box: that of its outer contour (a tenth of the time of its components)
+        contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        boxes = [cv2.boundingRect(c) for c in contours]
         # the smallest regions first (their indices are the smallest), up to a budget of pixels
         budget = ZOOM_AREA * h * w * det_scale ** 2
         out: list[tuple[np.ndarray, np.ndarray]] = []
-        for x, y, bw, bh, _area in sorted(stats[1:n], key=lambda row: max(row[2], row[3])):
+        for x, y, bw, bh in sorted(boxes, key=lambda box: max(box[2], box[3])):
             side = max(bw, bh) * to_work  # work pixels
             if not ZOOM_MIN_SIDE <= side * det_scale <= ZOOM_MAX_SIDE:
                 continue
