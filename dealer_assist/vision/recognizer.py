@@ -159,12 +159,15 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             conf = p.confidence if not inside else max(p.confidence, _index_confidence(inside))
             out.append(Proposal(p.card, conf if not inside else min(1.0, conf + 0.05), p.quad,
                                 p.source))
-    # the two indices of one card: the same card read within a card's diagonal
+    # the two indices of one card count once: with each other, or with a card proposed already
+    taken = [r for p in out if p.card is not None for r in reads
+             if r.card == p.card and _inside(r.candidate.centre, p.quad)]
     groups: list[list[IndexRead]] = []
     for r in sorted(loose, key=lambda r: -r.prob):
+        if any(_two_corners(t, r) for t in taken):
+            continue
         for g in groups:
-            near = np.hypot(*np.subtract(g[0].candidate.centre, r.candidate.centre))
-            if g[0].card == r.card and near < CARD_DIAGONALS * g[0].candidate.size:
+            if _two_corners(g[0], r):
                 g.append(r)
                 break
         else:
@@ -175,6 +178,22 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
 
 
 CARD_DIAGONALS = 9.0  # a card's diagonal in rank-to-suit distances of its index (about 7)
+
+
+def _two_corners(a: IndexRead, b: IndexRead) -> bool:
+    """Are two readings one card's two corner indices: the same card, printed 180° apart (their
+    rank-to-suit directions opposite), within a card's diagonal of each other (in the larger of
+    their steps: seen at a slant, the far index looks smaller)? Two copies of a card from a
+    two-deck shoe, side by side in a fan, point the same way: two cards."""
+    if a.card != b.card:
+        return False
+    va, vb = a.candidate.suit - a.candidate.rank, b.candidate.suit - b.candidate.rank
+    opposite = float(va @ vb) <= -OPPOSITE * a.candidate.size * b.candidate.size
+    near = np.hypot(*np.subtract(a.candidate.centre, b.candidate.centre))
+    return opposite and near < CARD_DIAGONALS * max(a.candidate.size, b.candidate.size)
+
+
+OPPOSITE = 0.7  # cos of the widest angle (about 135°) between a card's two indices' directions
 
 
 PIPS_DISAGREE = 0.8  # an index read against its outline's pip count: at most 0.76

@@ -16,8 +16,12 @@ from dealer_assist.vision.recognizer import PICTURE, _with_indices
 OUTLINE = np.float32([[100, 100], [340, 100], [340, 436], [100, 436]])
 
 
-def reading(code: str, x: float, y: float, prob: float = 0.999) -> IndexRead:
-    rank, suit = np.float32([x, y - 8]), np.float32([x, y + 8])
+def reading(code: str, x: float, y: float, prob: float = 0.999, step: float = 16.0,
+            upside_down: bool = False) -> IndexRead:
+    """An index read at (x, y): rank over suit, ``step`` px apart (the other way up: as a
+    card's far corner prints it)."""
+    half = -step / 2 if upside_down else step / 2
+    rank, suit = np.float32([x, y - half]), np.float32([x, y + half])
     return IndexRead(parse_card(code), prob, _candidate(rank, suit))
 
 
@@ -117,3 +121,27 @@ def test_ink_blobs_on_card_paper_are_searched_around_the_paper_only_with_the_sam
     assert len(around) >= 6
     assert np.array_equal(around, indices._ink_blobs(frame, where))
     assert len(indices._blobs(frame, np.zeros_like(where))) == 0
+
+
+def test_a_cards_two_corner_indices_are_one_card_even_at_a_slant() -> None:
+    """No outline found: a card's two indices, printed 180° apart, are one proposal, surer than
+    one index. At a slant the far index looks smaller: the reach is measured in the larger."""
+    near_index = reading("7S", 600, 100, step=24)
+    far_index = reading("7S", 600, 260, prob=0.9995, step=16, upside_down=True)  # 10 small steps
+    (p,) = _with_indices([], [near_index, far_index])
+    assert p.code == "7S" and p.confidence >= LiveSettings().auto_accept_threshold
+
+
+def test_two_copies_of_a_card_side_by_side_are_two_cards() -> None:
+    """A two-deck shoe: the same card twice in a fan, both indices pointing the same way."""
+    twins = [reading("7S", 600, 100), reading("7S", 640, 110)]
+    assert [p.code for p in _with_indices([], twins)] == ["7S", "7S"]
+
+
+def test_the_other_corner_of_a_card_read_from_its_outline_is_not_a_second_card() -> None:
+    """The outline found is the card's (its pips agree with the index in its corner); the
+    card's other index, outside that outline, is the same card, not another."""
+    in_corner = reading("7S", 120, 420)
+    outside = reading("7S", 120, 520, upside_down=True)
+    (p,) = combine([in_corner, outside], "7")
+    assert p.code == "7S" and np.array_equal(p.quad, OUTLINE)
