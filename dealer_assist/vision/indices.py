@@ -351,19 +351,20 @@ class IndexReader:
         ``paper``: the frame's card-white mask (``detect.white_mask``, any scale), likewise."""
         cands: list[tuple[Candidate, float, int]] = []
         detected: list[tuple[np.ndarray, np.ndarray]] = []
-        if self.proposals != "classical" and paper is None:
-            paper = white_mask(scaled if scaled is not None else
-                               scaled_down(small, DETECT_LONG_SIDE)[0])
         if self.detector is not None:
+            if paper is None:  # the zoomed pass and the whole-frame pairs look on card paper
+                paper = white_mask(scaled if scaled is not None else
+                                   scaled_down(small, DETECT_LONG_SIDE)[0])
+            strict = max(self.min_prob, DETECTOR_PAIR_PROB)
             peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
             for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
+                    g = len(detected)
                     detected.append((r, s))
                     # ink-blob pairs that agree with the detected index (sharp where the glyphs
                     # separate), and the detector's own pair (rough: it must be surer)
-                    g = len(detected) - 1
                     cands += [(c, self.min_prob, g) for c in local_pairs(small, r, s)]
-                    cands.append((_candidate(r, s), max(self.min_prob, DETECTOR_PAIR_PROB), g))
+                    cands.append((_candidate(r, s), strict, g))
         if self.proposals == "classical":  # the pipeline before the detector
             cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
         elif self.proposals == "both":

@@ -181,6 +181,7 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
 # at the median, up to 13.1 (dondorf, jolly-royal); 9 left the two corners of decks with small
 # indices as two cards (on --synthetic training 3 such cards, at 12 one, at 14 none)
 CARD_DIAGONALS = 14.0
+OPPOSITE = 0.7  # cos of the widest angle (about 135°) between a card's two indices' directions
 
 
 def _two_corners(a: IndexRead, b: IndexRead) -> bool:
@@ -194,9 +195,6 @@ def _two_corners(a: IndexRead, b: IndexRead) -> bool:
     opposite = float(va @ vb) <= -OPPOSITE * a.candidate.size * b.candidate.size
     near = np.hypot(*np.subtract(a.candidate.centre, b.candidate.centre))
     return opposite and near < CARD_DIAGONALS * max(a.candidate.size, b.candidate.size)
-
-
-OPPOSITE = 0.7  # cos of the widest angle (about 135°) between a card's two indices' directions
 
 
 PIPS_DISAGREE = 0.8  # an index read against its outline's pip count: at most 0.76
