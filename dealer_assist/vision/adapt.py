@@ -110,7 +110,8 @@ class Embedder:
         self.weights, self.bias = weights[0].T.astype(np.float32), weights[1].ravel()
         self.model_sha256 = model_digest(self.reader.path)
         probe = np.random.default_rng(0).integers(0, 255, (2, *CROP_SHAPE), np.uint8)
-        if not np.allclose(self.forward(probe)[0], self.reader.probabilities(probe), atol=1e-4):
+        if not np.allclose(self.forward(probe)[0], softmax(self.reader.net.run(normalise(probe))),
+                           atol=1e-4):
             raise AdaptationError("the index network's head could not be split off to adapt")
 
     @property
@@ -118,7 +119,8 @@ class Embedder:
         return self.weights.shape[0]
 
     def forward(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Softmax probabilities (N, 53) and unit-length embeddings (N, D) of uint8 crops."""
+        """Softmax probabilities (N, 53) and unit-length embeddings (N, D) of uint8 crops, both
+        of this network alone (a deck's samples are labelled by the network they embed)."""
         net = self.net
         net.setInput(normalise(crops))
         feats = net.forward(self.feature_layer).reshape(len(crops), -1)
@@ -262,6 +264,7 @@ class AdaptedIndexReader(IndexReader):
     def classify(self, crops: np.ndarray, needs: list[float]
                  ) -> tuple[list[tuple[int, float]], np.ndarray]:
         probs, feats = self.embedder.forward(crops)
+        probs = self.second_opinion(normalise(crops), probs)
         best = probs.argmax(axis=1)
         near, sim, margin = self.deck.card_similarity(feats)
         out = []

@@ -1,0 +1,75 @@
+"""Issue 16, seventh step: a second index network (``models/index_cnn_b.onnx``) gives its opinion
+on every crop the first finds card-like, and a crop's probability of each class is the lower of
+the two networks'."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dealer_assist.vision import indices
+from dealer_assist.vision.indices import CLASSES, CROP_H, CROP_W, IndexReader, softmax
+
+
+class FixedNet:
+    """Stands in for a network: the same logits for every crop, and a count of crops seen."""
+
+    def __init__(self, logits: np.ndarray) -> None:
+        self.logits, self.seen = logits, 0
+
+    def run(self, x: np.ndarray) -> np.ndarray:
+        self.seen += len(x)
+        return np.repeat(self.logits[None], len(x), axis=0)
+
+
+def one_hot_logits(card: str, strength: float = 20.0) -> np.ndarray:
+    logits = np.zeros(len(CLASSES), np.float32)
+    logits[CLASSES.index(card)] = strength
+    return logits
+
+
+def probs_of(rows: list[tuple[str, float]]) -> np.ndarray:
+    """One row per (card, p): ``card`` at ``p``, the rest on 'none'."""
+    out = np.zeros((len(rows), len(CLASSES)), np.float32)
+    for i, (card, p) in enumerate(rows):
+        out[i, CLASSES.index(card)] = p
+        out[i, 0] += 1 - p
+    return out
+
+
+def test_the_shipped_reader_has_a_second_network() -> None:
+    reader = IndexReader()
+    assert reader.second is not None
+    assert IndexReader(second=None).second is None
+
+
+def test_the_second_opinion_is_the_lower_of_both_on_card_like_crops_only() -> None:
+    reader = IndexReader(second=None)
+    reader.second = second = FixedNet(one_hot_logits("QD"))
+    first = probs_of([("10D", 0.99), ("7S", indices.SECOND_FROM), ("7S", 0.3), ("none", 1.0)])
+    x = np.zeros((4, 3, CROP_H, CROP_W), np.float32)
+    out = reader.second_opinion(x, first)
+    assert second.seen == 2  # the two crops with a card at SECOND_FROM or more
+    q = softmax(one_hot_logits("QD")[None])[0]
+    assert np.allclose(out[:2], np.minimum(first[:2], q))
+    assert np.allclose(out[2:], first[2:])
+    # the networks disagree on the first crop: neither card is likely any more
+    assert out[0, 1:].max() < 0.01
+
+
+def test_crops_left_to_the_first_network_could_not_reach_the_second_look() -> None:
+    """Below SECOND_FROM a crop's card stays below AGAIN_FROM (the lowest probability any rule
+    starts from), so asking the second network there would not make it read."""
+    lowest = min(indices.GROUP_PROB, indices.DETECTOR_PAIR_PROB, indices.CLASSICAL_PROB,
+                 IndexReader(second=None).min_prob)
+    assert indices.SECOND_FROM <= indices.AGAIN_FROM <= lowest
+
+
+@pytest.mark.parametrize("agree", [True, False])
+def test_a_crop_is_read_only_when_both_networks_find_the_card(agree: bool) -> None:
+    reader = IndexReader(second=None)
+    crops = np.full((1, CROP_H, CROP_W, 3), 255, np.uint8)
+    reader.net = FixedNet(one_hot_logits("10D"))
+    reader.second = FixedNet(one_hot_logits("10D" if agree else "QD"))
+    decisions, _probs = reader.classify(crops, [0.95])
+    assert decisions[0][0] == (CLASSES.index("10D") if agree else 0)
