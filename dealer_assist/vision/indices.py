@@ -466,7 +466,8 @@ class IndexReader:
         card-white mask, if the caller has them (the recogniser's outline search works at that
         size: one resize less)."""
         small, scale = work_size(frame)
-        # an enlarged frame's detector input is still the caller's
+        if scale > 1 and scaled is None:  # the detector's input: the frame, not its enlargement
+            scaled = scaled_down(frame, DET_LONG_SIDE)[0]
         cands = self.candidates(small, scaled if scale >= 1 else None, paper)
         if not cands:
             return []

@@ -41,7 +41,7 @@ def test_the_detector_maps_agree_with_cv2_dnn() -> None:
 
 
 def test_the_index_network_agrees_with_cv2_dnn() -> None:
-    reader = IndexReader()
+    reader = IndexReader(second=None)
     crops = np.random.default_rng(3).integers(0, 255, (7, 40, 28, 3), np.uint8)
     crops[:3] = 255
     crops[:3, 8:30, 8:20] = 20  # dark blobs on white: index-like
