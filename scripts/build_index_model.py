@@ -5,7 +5,11 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
-    # tried in issue 16, not shipped: generate --scaled-cut; train --width 24
+    # the second network, models/index_cnn_b.onnx (issue 16, seventh step; about 36 min here
+    # with --workers 2 --threads 2):
+    #   all --seed 1 --scaled-cut --width 24 --data build/index-data-b
+    #       --work build/index-train-b --out models/index_cnn_b.onnx
+    # tried in issue 16, not shipped as the only network: generate --scaled-cut; train --width 24
     #                                 [--augment strong|edges]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from

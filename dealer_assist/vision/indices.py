@@ -27,8 +27,8 @@ from dealer_assist.vision.runtime import OnnxNet
 
 # frames are searched at this size: larger ones scaled down, smaller ones enlarged (cubic, at
 # most ENLARGE_MOST times; the glyph sizes and ink thresholds below are in work pixels). On
-# --synthetic training scaled to 640 px (seventh step): as they are 165 cards (1 wrong), x1.5
-# 173 (1 wrong), x2 182 (2 wrong)
+# --synthetic training scaled to 640 px (seventh step): as they are 165 cards (1 wrong), x1.25
+# 170, x1.5 173 (the same wrong one), x1.75 and x2 182 (2 wrong)
 WORK_LONG_SIDE, ENLARGE_MOST = 1280, 1.5
 CROP_W, CROP_H = 28, 40  # network input (w, h)
 MIN_GLYPH, MAX_GLYPH = 6, 90  # rank glyph size (px, at work size)
