@@ -55,17 +55,20 @@ def training_designs() -> list[str]:
     return decks.training_decks() + [f"font:{i}" for i in range(len(synth.FONTS))]
 
 
-def pick_design(rng: np.random.Generator) -> str:
+def pick_design(rng: np.random.Generator, variants: int = N_VARIANTS,
+                mix: tuple[float, float, float] = DESIGN_MIX) -> str:
+    """A scene's design: ``mix`` gives the shares of SVG decks, font-drawn decks and the
+    procedural designs var:0 .. var:``variants - 1``."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
 
-    group = rng.choice(3, p=DESIGN_MIX)
+    group = rng.choice(3, p=mix)
     if group == 0:
         svg = decks.training_decks()
         return svg[int(rng.integers(len(svg)))]
     if group == 1:
         return f"font:{int(rng.integers(len(synth.FONTS)))}"
-    return f"var:{int(rng.integers(N_VARIANTS))}"
+    return f"var:{int(rng.integers(variants))}"
 
 
 def scene_size(rng: np.random.Generator) -> tuple[int, int]:
@@ -128,7 +131,8 @@ def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
 
 
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
-               scaled_cut: bool = False) -> int:
+               scaled_cut: bool = False, n_variants: int = N_VARIANTS,
+               mix: tuple[float, float, float] = DESIGN_MIX) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
@@ -147,7 +151,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     detector = IndexDetector(detector_path)
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
-        design = pick_design(rng)
+        design = pick_design(rng, n_variants, mix)
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
         sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
@@ -193,7 +197,8 @@ def generate(args: argparse.Namespace) -> None:
     # spawn, not fork: the parent has a Qt application (forked Qt threads deadlock)
     with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
         futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
-                               args.detector, args.scaled_cut)
+                               args.detector, args.scaled_cut, args.variants,
+                               tuple(args.design_mix))
                    for k in todo}
         for n, (k, f) in enumerate(futures.items(), 1):
             print(f"chunk {k}: {f.result()} crops ({n}/{len(todo)}, "
@@ -426,6 +431,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--scaled-cut", action="store_true", help="generate: also cut every "
                         "true index at a random scale x0.7-1.4 (not the shipped data)")
+    parser.add_argument("--variants", type=int, default=N_VARIANTS,
+                        help="generate: how many procedural designs to draw from")
+    parser.add_argument("--design-mix", type=float, nargs=3, default=DESIGN_MIX,
+                        metavar=("SVG", "FONT", "PROCEDURAL"), help="generate: design shares")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
                         "(default: models/index_det.onnx)")
     shared_arguments(parser, DATA, TRAIN, OUT)
