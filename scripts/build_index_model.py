@@ -55,10 +55,10 @@ def training_designs() -> list[str]:
     return decks.training_decks() + [f"font:{i}" for i in range(len(synth.FONTS))]
 
 
-def pick_design(rng: np.random.Generator, variants: int = N_VARIANTS,
+def pick_design(rng: np.random.Generator, n_variants: int = N_VARIANTS,
                 mix: tuple[float, float, float] = DESIGN_MIX) -> str:
     """A scene's design: ``mix`` gives the shares of SVG decks, font-drawn decks and the
-    procedural designs var:0 .. var:``variants - 1``."""
+    procedural designs var:0 .. var:``n_variants - 1``."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
 
@@ -68,7 +68,7 @@ def pick_design(rng: np.random.Generator, variants: int = N_VARIANTS,
         return svg[int(rng.integers(len(svg)))]
     if group == 1:
         return f"font:{int(rng.integers(len(synth.FONTS)))}"
-    return f"var:{int(rng.integers(variants))}"
+    return f"var:{int(rng.integers(n_variants))}"
 
 
 def scene_size(rng: np.random.Generator) -> tuple[int, int]:

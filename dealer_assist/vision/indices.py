@@ -327,8 +327,8 @@ ZOOM_AREA = 0.5
 # 208 with two wrong; with the thresholds above lowered to 0.97, 0.85 and 0.9 both 208, none
 # wrong. 0.9 because at 0.85 a held-out design's scene of test_adapt reads a Q♦ beside a card's
 # edge as 10♦ at a mean of 0.857 (the sixth step's 0.95 was likewise moved up from 0.925 by a
-# held-out scene). A first reading below 0.7 would need its
-# new cuts at 0.98 on average; from 0.5 or 0.7, 24 or 12 crops a frame, the same cards
+# held-out scene). A first reading below 0.7 would need its new cuts at 0.98 on average; from
+# 0.5 or 0.7, 24 or 12 crops a frame, the same cards
 AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.7, 0.9, 7, 12
 LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
          (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
@@ -347,7 +347,8 @@ class IndexReader:
 
     ``proposals``: where the crops come from: ``learned`` (the index detector,
     ``models/index_det.onnx``), ``classical`` (:func:`find_candidates`, the ink-blob pairs) or
-    ``both``.
+    ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
+    ``None`` for the first network alone.
     """
 
     def __init__(self, path=None, min_prob: float = 0.95, proposals: str = "both",
@@ -445,7 +446,11 @@ class IndexReader:
         if len(crops) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
         x = normalise(crops)
-        return self.second_opinion(x, softmax(self.net.run(x).reshape(len(crops), -1)))
+        return self.second_opinion(x, self.first_opinion(x))
+
+    def first_opinion(self, x: np.ndarray) -> np.ndarray:
+        """The first network's softmax over CLASSES for normalised crops ``x`` (N, 3, H, W)."""
+        return softmax(self.net.run(x).reshape(len(x), -1))
 
     def second_opinion(self, x: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """``probs`` (the first network's, of the normalised crops ``x``), and on the crops whose
@@ -466,9 +471,11 @@ class IndexReader:
         card-white mask, if the caller has them (the recogniser's outline search works at that
         size: one resize less)."""
         small, scale = work_size(frame)
-        if scale > 1 and scaled is None:  # the detector's input: the frame, not its enlargement
+        if scale < 1:  # the detector scales the work frame down itself
+            scaled = None
+        elif scale > 1 and scaled is None:  # its input is the frame, not its enlargement
             scaled = scaled_down(frame, DET_LONG_SIDE)[0]
-        cands = self.candidates(small, scaled if scale >= 1 else None, paper)
+        cands = self.candidates(small, scaled, paper)
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
