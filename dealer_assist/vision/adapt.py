@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.errors import InputError
+from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.indices import (
     CLASSES,
     CROP_H,
@@ -130,7 +131,7 @@ class Embedder:
     def samples(self, frame: np.ndarray, cards: set[str]) -> list[Sample]:
         """The index crops proposed in ``frame`` that the network finds index-like, each
         labelled with the card of ``cards`` (the cards in view) it finds most likely."""
-        small, scale = work_size(frame)
+        small, scale = work_size(exposed(frame))
         cands = self.reader.candidates(small)
         if not cands or not cards:
             return []

@@ -11,6 +11,7 @@ import numpy as np
 from dealer_assist.vision.adapt import AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.barcode import label_on_card, labels_anywhere
 from dealer_assist.vision.detect import Outlines, find_cards, warp_card
+from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
 from dealer_assist.vision.model import GlyphModel, model_path
@@ -68,6 +69,7 @@ class Recognizer:
             frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
         if frame.ndim != 3 or frame.shape[2] != 3 or min(frame.shape[:2]) < MIN_SIDE:
             return []
+        frame = exposed(frame)
         outlines = find_cards(frame)
         quads = outlines.quads
         reads = [] if self.index is None else self.index.read(frame, outlines.small, outlines.mask)
