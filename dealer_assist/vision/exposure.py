@@ -20,16 +20,16 @@ MOST_GAIN = 4.0  # darker frames are brightened this much at most (their noise g
 STEP = 4  # the level is measured on every STEP-th pixel of every STEP-th row
 
 
-def bright_level(frame: np.ndarray) -> float:
-    """The level of a BGR (or grey) frame's brightest BRIGHT_SHARE of pixels."""
+def bright_level(frame: np.ndarray) -> int:
+    """The level of a uint8 BGR (or grey) frame's brightest BRIGHT_SHARE of pixels."""
     sample = frame[::STEP, ::STEP]
-    if sample.ndim == 3:
-        sample = sample.max(axis=2)
-    flat = sample.ravel()
-    if flat.size == 0:
-        return 0.0
-    k = min(flat.size - 1, int(flat.size * (1 - BRIGHT_SHARE)))
-    return float(np.partition(flat, k)[k])
+    if sample.ndim == 3:  # a pixel's brightest channel (np.maximum: a tenth of .max's time)
+        sample = np.maximum.reduce([sample[..., c] for c in range(sample.shape[2])])
+    if sample.size == 0:
+        return 0
+    below = min(sample.size - 1, int(sample.size * (1 - BRIGHT_SHARE)))  # pixels under it
+    counts = np.cumsum(np.bincount(sample.ravel(), minlength=256))
+    return int(np.searchsorted(counts, below, side="right"))
 
 
 def exposed(frame: np.ndarray) -> np.ndarray:

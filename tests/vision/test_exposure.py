@@ -17,6 +17,15 @@ from scripts.bench_vision import PERTURBATIONS, synthetic_items
 from scripts.vision_data import decks
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_the_bright_level_is_the_brightest_thousandth_s_floor(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    frame = rng.integers(0, 256, (*rng.integers(1, 400, 2), 3), np.uint8)
+    sample = frame[::4, ::4].max(axis=2).ravel()
+    k = min(sample.size - 1, int(sample.size * 0.999))
+    assert bright_level(frame) == np.partition(sample, k)[k]
+
+
 def test_a_bright_frame_is_read_as_it_is() -> None:
     frame = np.full((120, 160, 3), 60, np.uint8)
     frame[10:60, 10:60] = 250  # card paper
