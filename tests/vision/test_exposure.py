@@ -49,6 +49,8 @@ def test_the_gain_has_a_ceiling_and_black_or_tiny_frames_pass() -> None:
     assert exposed(black) is black
     grey_pixel = np.full((1, 1), 100, np.uint8)
     assert exposed(grey_pixel)[0, 0] == TARGET
+    sixteen_bit = np.full((50, 50, 3), 1000, np.uint16)
+    assert exposed(sixteen_bit) is sixteen_bit
 
 
 @pytest.mark.skipif("konqi-modern" not in decks.training_decks(),
