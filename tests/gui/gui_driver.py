@@ -44,16 +44,21 @@ class Driver:
 
     def wait_out_double_tap(self, button: QPushButton) -> None:
         """A dealer does not tap the place just tapped again before it settles: wait out the
-        double-tap guard, as a deliberate second tap would."""
+        double-tap guard, as a deliberate second tap would. A deferred relayout (names fitted
+        after the panel is shown) can change the place's action during the wait, so the wait
+        ends only when the place has been still for the whole guard."""
         table = self.window.table
         if table is None:
             return
         panel = table.panel
-        place = panel.place_of(button)
-        if place is None or place != panel.tapped_place:
-            return
-        left = DOUBLE_TAP_S - (time.monotonic() - panel.changed_at.get(place, 0.0))
-        if left > 0:
+        while True:
+            QApplication.processEvents()
+            place = panel.place_of(button)
+            if place is None or place != panel.tapped_place:
+                return
+            left = DOUBLE_TAP_S - (time.monotonic() - panel.changed_at.get(place, 0.0))
+            if left <= 0:
+                return
             self.qtbot.wait(int(left * 1000) + 20)
 
     def action_button(self, index: int) -> QPushButton:
