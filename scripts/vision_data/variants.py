@@ -107,10 +107,31 @@ def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
     return synth.shape_rank(pieces, px, height, st.weight, st.width)
 
 
+def _likeness(glyph: np.ndarray, suit: str) -> float:
+    """Overlap (intersection over union) of a glyph stretched to a square with synth's suit."""
+    ours = synth.suit_mask(suit, 64) > 127
+    ys, xs = np.nonzero(ours)
+    ours = ours[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    theirs = cv2.resize(glyph, ours.shape[::-1], interpolation=cv2.INTER_AREA) > 127
+    return float((ours & theirs).sum() / (ours | theirs).sum())
+
+
+@cache
+def suit_chars(font: str) -> dict[str, str]:
+    """The characters that draw each suit in ``font``. FreeSerifBold (GNU FreeFont) draws U+2660
+    as a club and U+2663 as a spade: a font whose black suits look swapped gets them swapped
+    back (found by shape, so a labelled club always looks like one)."""
+    spade, club = (_ink(_SUIT_CHARS[s], font, 64) for s in "SC")
+    swapped = _likeness(spade, "C") + _likeness(club, "S") > _likeness(spade, "S") + \
+        _likeness(club, "C")
+    return {**_SUIT_CHARS, "S": _SUIT_CHARS["C"], "C": _SUIT_CHARS["S"]} if swapped \
+        else dict(_SUIT_CHARS)
+
+
 def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
     if st.suit_font is None:
         return synth.suit_mask(suit, size)
-    img = _ink(_SUIT_CHARS[suit], st.suit_font, 4 * size)
+    img = _ink(suit_chars(st.suit_font)[suit], st.suit_font, 4 * size)
     scale = size / max(img.shape)
     out_w, out_h = max(2, round(img.shape[1] * scale)), max(2, round(img.shape[0] * scale))
     return cv2.resize(img, (out_w, out_h), interpolation=cv2.INTER_AREA)

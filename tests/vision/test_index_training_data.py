@@ -48,6 +48,29 @@ def test_the_known_index_anchors_sit_on_the_printed_rank_and_suit() -> None:
             assert rx < 0.3 * variants.FACE_W and sy < 0.3 * variants.FACE_H
 
 
+def pointed_top(glyph: np.ndarray) -> bool:
+    """A spade's top is a point: its top tenth of rows is far narrower than the glyph (a club's
+    top is a round leaf)."""
+    rows = np.nonzero((glyph > 127).any(axis=1))[0]
+    top = glyph[rows[0]:rows[0] + max(1, len(rows) // 10)] > 127
+    cols = np.nonzero(top.any(axis=0))[0]
+    width = np.nonzero((glyph > 127).any(axis=0))[0]
+    return bool(cols[-1] - cols[0] + 1 < 0.25 * (width[-1] - width[0] + 1))
+
+
+def test_every_suit_font_draws_a_spade_as_a_spade_and_a_club_as_a_club() -> None:
+    """FreeSerifBold draws U+2660 as a club and U+2663 as a spade: drawn as labelled, the
+    networks were taught a spade's shape as a club in its designs."""
+    fonts = variants.suit_fonts()
+    assert any(f.endswith("FreeSerifBold.ttf") for f in fonts)  # the case this guards
+    for font in fonts:
+        st = variants.Style(font=variants.text_fonts()[0], suit_font=font, weight=0, width=1,
+                            black=(0, 0, 0), red=(0, 0, 200), paper=(255, 255, 255), rank_h=0.1,
+                            suit_s=0.06, gap=0.01, x=0.1, y=0.04, frame=0)
+        assert pointed_top(variants.suit_glyph("S", 96, st)), font
+        assert not pointed_top(variants.suit_glyph("C", 96, st)), font
+
+
 def test_only_fonts_that_draw_letters_are_used() -> None:
     fonts = variants.text_fonts()
     assert fonts and all(f.endswith((".ttf", ".otf")) for f in fonts)
