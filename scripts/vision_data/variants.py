@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from dealer_assist.vision import synth
+from dealer_assist.vision import glyphs, synth
 from scripts.vision_data import decks
 
 FACE_H = 420
@@ -107,13 +107,19 @@ def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
     return synth.shape_rank(pieces, px, height, st.weight, st.width)
 
 
-def _likeness(glyph: np.ndarray, suit: str) -> float:
-    """Overlap (intersection over union) of a glyph stretched to a square with synth's suit."""
-    ours = synth.suit_mask(suit, 64) > 127
-    ys, xs = np.nonzero(ours)
-    ours = ours[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-    theirs = cv2.resize(glyph, ours.shape[::-1], interpolation=cv2.INTER_AREA) > 127
-    return float((ours & theirs).sum() / (ours | theirs).sum())
+@cache
+def _suit_shape(suit: str) -> np.ndarray:
+    """``glyphs.suit_features`` of synth's own ``suit``, cut to its ink."""
+    mask = np.where(synth.suit_mask(suit, 64) > 127, 255, 0).astype(np.uint8)
+    x, y, w, h = cv2.boundingRect(mask)
+    return glyphs.suit_features(mask[y:y + h, x:x + w])
+
+
+def _unlike(glyph: np.ndarray, suit: str) -> float:
+    """How far a drawn suit glyph's shape is from synth's ``suit`` (the whole-card reader's
+    features, which tell a spade from a club)."""
+    ink = np.where(glyph > 127, 255, 0).astype(np.uint8)
+    return float(np.linalg.norm(glyphs.suit_features(ink) - _suit_shape(suit)))
 
 
 @cache
@@ -122,8 +128,7 @@ def suit_chars(font: str) -> dict[str, str]:
     as a club and U+2663 as a spade: a font whose black suits look swapped gets them swapped
     back (found by shape, so a labelled club always looks like one)."""
     spade, club = (_ink(_SUIT_CHARS[s], font, 64) for s in "SC")
-    swapped = _likeness(spade, "C") + _likeness(club, "S") > _likeness(spade, "S") + \
-        _likeness(club, "C")
+    swapped = _unlike(spade, "C") + _unlike(club, "S") < _unlike(spade, "S") + _unlike(club, "C")
     return {**_SUIT_CHARS, "S": _SUIT_CHARS["C"], "C": _SUIT_CHARS["S"]} if swapped \
         else dict(_SUIT_CHARS)
 
