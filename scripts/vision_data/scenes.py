@@ -58,38 +58,80 @@ def on_white(face: np.ndarray) -> np.ndarray:
     return (face[..., :3] * a + 255 * (1 - a)).astype(np.uint8)
 
 
-def find_anchor(face: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """(rank centre, suit centre) of the top-left index of a clean upright face, or None."""
+def find_anchor(face: np.ndarray, near: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray] | None:
+    """(rank centre, suit centre) of the top-left index of a clean upright face, or None.
+
+    Without ``near``: the rank-over-suit pair nearest the face's top-left corner. With ``near``
+    (rank x, y, suit x, y: where the deck's other faces have their index): the pair closest to
+    it, both centres within ANCHOR_TOLERANCE of its step, or None."""
     for f in (0.5, 1.0, 0.33):  # glyphs merge or break up at some sizes: try a few
         img = cv2.resize(on_white(face), None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         h, w = img.shape[:2]
         best = None
         for c in indices.find_candidates(img):
-            unit = (c.suit - c.rank) / (c.size + 1e-6)
-            if unit[1] < 0.75 or c.rank[0] > 0.3 * w or c.rank[1] > 0.3 * h:
-                continue
-            key = c.rank[1] + c.rank[0]
+            rank, suit = c.rank / f, c.suit / f
+            if near is not None:
+                key = _off(np.array([*rank, *suit]), near)
+                if key > ANCHOR_TOLERANCE:
+                    continue
+            else:
+                unit = (c.suit - c.rank) / (c.size + 1e-6)
+                if unit[1] < 0.75 or c.rank[0] > 0.3 * w or c.rank[1] > 0.3 * h:
+                    continue
+                key = c.rank[1] + c.rank[0]
             if best is None or key < best[0]:
-                best = (key, c)
+                best = (key, rank, suit)
         if best is not None:
-            return best[1].rank / f, best[1].suit / f
+            return best[1], best[2]
     return None
 
 
+# An index further than this share of the deck's usual rank-to-suit step from where the deck's
+# other faces have theirs is not the index: a "0" of a 10 paired with a pip beside it, a big
+# pip and the small one below it, a mark at the card's edge (19 of the SVG decks' faces, ninth
+# step). Such a face's index is looked for again near the usual place, else it is unknown. A
+# 10's wider rank moves its centre by about a quarter step.
+ANCHOR_TOLERANCE = 0.5
+ANCHORS_VERSION = 2  # the cache's: version 1 kept the corner-most pair of every face
+
+
+def _off(anchor: np.ndarray, usual: np.ndarray) -> float:
+    """How far an anchor's rank or suit is from the ``usual`` one, in the usual step."""
+    step = float(np.hypot(*(usual[2:] - usual[:2])))
+    return float(max(np.hypot(*(anchor[:2] - usual[:2])),
+                     np.hypot(*(anchor[2:] - usual[2:])))) / max(step, 1e-6)
+
+
+def usual_anchor(anchors: list[np.ndarray]) -> np.ndarray | None:
+    """Where a deck's faces have their index (the median of their anchors), if at least 8 of
+    them were found (too few to outvote a wrong one otherwise)."""
+    return np.median(np.array(anchors), axis=0) if len(anchors) >= 8 else None
+
+
 def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[float]]]:
-    """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found."""
+    """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found.
+    A face whose index is far from where the deck's others have theirs is searched again
+    there (see ANCHOR_TOLERANCE)."""
     if deck.startswith("var:"):  # drawn here: known, not searched for
         return variants.deck(int(deck[4:]))[1]
     # a font deck is cached by its font file, not its place in synth.FONTS (which depends on the
     # fonts installed: the cache outlives an install)
     key = f"font_{Path(synth.FONTS[int(deck[5:])]).stem}" if deck.startswith("font:") else deck
-    path = decks.CACHE / f"anchors-{key}.json"
+    path = decks.CACHE / f"anchors-v{ANCHORS_VERSION}-{key}.json"
     if path.exists():
         return json.loads(path.read_text())
-    out = {}
+    found = {}
     for code, face in faces.items():
         a = find_anchor(face)
-        out[code] = [] if a is None else [float(v) for v in (*a[0], *a[1])]
+        found[code] = None if a is None else np.array([*a[0], *a[1]], np.float64)
+    usual = usual_anchor([a for a in found.values() if a is not None])
+    out = {}
+    for code, a in found.items():
+        if a is not None and usual is not None and _off(a, usual) > ANCHOR_TOLERANCE:
+            again = find_anchor(faces[code], near=usual)
+            a = None if again is None else np.array([*again[0], *again[1]], np.float64)
+        out[code] = [] if a is None else [float(v) for v in a]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out))
     return out

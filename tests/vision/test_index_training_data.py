@@ -8,13 +8,14 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from dealer_assist.vision import indices
 from dealer_assist.vision.indices import CLASSES, IndexReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts import build_index_model as build
-from scripts.vision_data import decks, variants
+from scripts.vision_data import decks, scenes, variants
 
 
 def ink_at(face: np.ndarray, point, reach: int) -> bool:
@@ -146,3 +147,37 @@ def test_the_crops_of_one_index_read_together_when_they_agree() -> None:
     # "not an index" is never read as a card; classical pairs (-1) are never grouped
     assert group(reader, [{}, {}], [0, 0]) == []
     assert group(reader, [{"7H": 0.95}, {"7H": 0.95}], [-1, -1]) == []
+
+
+def test_an_index_anchor_is_looked_for_near_where_the_deck_has_its_index() -> None:
+    faces, anchors = variants.deck(7)
+    known = np.array(anchors["7C"], np.float64)
+    rank, suit = scenes.find_anchor(faces["7C"], near=known)
+    assert scenes._off(np.array([*rank, *suit]), known) <= scenes.ANCHOR_TOLERANCE
+    # nowhere near a printed index: unknown, not the nearest pair anyway
+    far = known + np.array([120, 200, 120, 200])
+    assert scenes.find_anchor(faces["7C"], near=far) is None
+
+
+# faces whose corner-most rank-over-suit pair is not the index: a big pip beside a small one
+# (gm-paris and bonded 5-10 of clubs), a 10's "0" paired with a pip (ancient-egyptians), a mark
+# at the card's edge (nicu-ornamental 7H, tigullio's jacks)
+MISLEADING = {"gm-paris": "5C 6C 7C 8C 9C 10C", "aisleriot-bonded": "5C 6C 7C 8C 9C 10C",
+              "penguins": "10H", "tigullio-international": "JC JH", "nicu-ornamental": "7H",
+              "ancient-egyptians": "10S"}
+
+
+@pytest.mark.skipif(not decks.held_out_decks(), reason="no SVG deck (kdegames-card-data-kf5)")
+@pytest.mark.parametrize("deck", sorted(MISLEADING))
+def test_a_face_whose_corner_pair_is_not_its_index_gets_the_index_of_its_deck(deck: str) -> None:
+    if deck not in decks.deck_files():
+        pytest.skip(f"{deck} is not installed")
+    anchors = scenes.anchors_of(deck, scenes.load_faces(deck))
+    # a low card's index, found by the corner-most pair alone
+    low = np.array(next(anchors[r + s] for r in "234" for s in "SHDC" if anchors[r + s]))
+    for code in MISLEADING[deck].split():
+        assert anchors[code], code
+        assert scenes._off(np.array(anchors[code]), low) <= scenes.ANCHOR_TOLERANCE, code
+    found = [np.array(a) for a in anchors.values() if a]
+    usual = scenes.usual_anchor(found)
+    assert all(scenes._off(a, usual) <= scenes.ANCHOR_TOLERANCE for a in found)
