@@ -145,3 +145,39 @@ def test_the_other_corner_of_a_card_read_from_its_outline_is_not_a_second_card()
     outside = reading("7S", 120, 520, upside_down=True)
     (p,) = combine([in_corner, outside], "7")
     assert p.code == "7S" and np.array_equal(p.quad, OUTLINE)
+
+
+def bordered_index(touching: bool) -> tuple[np.ndarray, np.ndarray]:
+    """A card's paper with a rank over a suit, and a long straight border line 2 px wide that
+    the rank touches (or passes a few pixels from); and where the paper is."""
+    frame = np.full((300, 400, 3), 40, np.uint8)  # a dark table
+    frame[40:280, 60:360] = 235
+    frame[130:150, 150:162] = 10  # the rank: 12 x 20 px
+    frame[160:172, 151:161] = 10  # the suit, a glyph below it
+    x = 150 if touching else 145  # the line runs down the rank's left side
+    frame[45:275, x - 2:x] = 10
+    where = np.zeros(frame.shape[:2], np.uint8)
+    where[40:280, 60:360] = 255
+    return frame, where
+
+
+def test_a_rank_touching_a_border_line_is_cut_off_it_and_read_only_if_very_sure() -> None:
+    frame, where = bordered_index(touching=True)
+    blobs = indices._blobs(frame, where)
+    rank = blobs[np.hypot(blobs[:, 0] - 156, blobs[:, 1] - 140) < 3]
+    assert len(rank) == 1 and rank[0, 7] == 1  # found, off the line
+    assert 18 <= rank[0, 2] <= 20  # about the rank's size: the line is gone
+    (pair,) = [c for c in indices.find_candidates(frame, blobs)
+               if np.hypot(*(c.rank - (156, 140))) < 3 and np.hypot(*(c.suit - (156, 166))) < 3]
+    assert pair.off_line
+    assert indices._need(pair, indices.CLASSICAL_PROB) == indices.OFF_LINE_PROB
+    # searched for in local windows (no paper mask): not split, as before
+    assert not (indices._blobs(frame)[:, 7] > 0).any()
+
+
+def test_a_rank_beside_a_border_line_is_found_as_before() -> None:
+    frame, where = bordered_index(touching=False)
+    blobs = indices._blobs(frame, where)
+    rank = blobs[np.hypot(blobs[:, 0] - 156, blobs[:, 1] - 140) < 3]
+    assert len(rank) == 1 and rank[0, 7] == 0
+    assert (blobs[:, 7] == 0).all()  # no blob touched the line: nothing cut off it
