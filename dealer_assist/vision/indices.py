@@ -96,14 +96,15 @@ def _blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
 # runs of ink at least LINE_MIN_LENGTH work pixels long (a glyph's strokes are shorter: a legible
 # rank is 8-40 px tall) are erased LINE_WIDTH px wide, and what is left is searched for glyphs
 # again (HoughLinesP, angles in LINE_ANGLE_STEP degree steps; blobs of LINE_MIN_AREA to
-# LINE_MAX_AREA pixels: smaller ones hold no glyph, larger ones are table texture). Only on card
-# paper (the whole-frame pairs); a pair with such a glyph needs OFF_LINE_PROB. Tenth step, the
-# sizes set beforehand, not tuned: on --synthetic training (240 scenes, seed 20261126) 619 cards
-# against 617, 13 wrong either way (OFF_LINE_PROB 0.97, as the other whole-frame pairs: 14 wrong;
-# 0.98 13). The angle step 3 rather than 1, and not in the detector's local windows, for time:
-# about 5 ms a frame here; with the local windows too, 620 cards and twice that.
+# LINE_MAX_AREA pixels). Only on card paper (the whole-frame pairs); a pair with such a glyph
+# needs OFF_LINE_PROB. Tenth step, chosen on --synthetic training (240 scenes, seed 20261126):
+# 619 cards against 617, 13 wrong either way (OFF_LINE_PROB 0.97, as the other whole-frame
+# pairs: 14 wrong; 0.98 13). The rest is for time: blobs up to 60 000 px, the same cards, but a
+# real photo's paper has a few that large (the table along a card's edge, inside the paper's
+# margin) and they took two thirds of the time; up to 5 000 px, 616 cards; an angle step of 5°,
+# 617; in the detector's local windows too, 620 cards and about twice the time.
 LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
-LINE_MIN_AREA, LINE_MAX_AREA = 40, 60000
+LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
 
 def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, int] = (0, 0)
