@@ -97,12 +97,13 @@ def _blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
 # rank is 8-40 px tall) are erased LINE_WIDTH px wide, and what is left is searched for glyphs
 # again (HoughLinesP, angles in LINE_ANGLE_STEP degree steps; blobs of LINE_MIN_AREA to
 # LINE_MAX_AREA pixels). Only on card paper (the whole-frame pairs); a pair with such a glyph
-# needs OFF_LINE_PROB. Tenth step, chosen on --synthetic training (240 scenes, seed 20261126):
-# 619 cards against 617, 13 wrong either way (OFF_LINE_PROB 0.97, as the other whole-frame
-# pairs: 14 wrong; 0.98 13). The rest is for time: blobs up to 60 000 px, the same cards, but a
-# real photo's paper has a few that large (the table along a card's edge, inside the paper's
-# margin) and they took two thirds of the time; up to 5 000 px, 616 cards; an angle step of 5°,
-# 617; in the detector's local windows too, 620 cards and about twice the time.
+# needs OFF_LINE_PROB, and two such glyphs are no pair (mostly fragments of the lines). Tenth
+# step, chosen on --synthetic training (240 scenes, seed 20261126): 620 cards against 617, 13
+# wrong either way (with pairs of two such glyphs 619; OFF_LINE_PROB 0.97, as the other
+# whole-frame pairs, 14 wrong, 0.98 13). The rest is for time (the Hough search is most of the
+# cost): blobs up to 60 000 px read the same cards, but on real photos (cards-real, timed only)
+# the few that large took two thirds of it; up to 5 000 px, 616 cards; an angle step of 5°, 617;
+# in the detector's local windows too, 620 cards and about twice the time.
 LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
 LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
@@ -122,13 +123,9 @@ def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, i
     # masks (a textured table makes ~16 000 specks at 1280 px)
     components = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     rows = _glyph_rows(mask, components, lighter, origin, 0.0)
-    # only on card paper (the whole-frame pass): elsewhere most large blobs are table texture
-    off_lines = None if where is None else _lines_erased(components)
-    if off_lines is None:
-        return rows
-    pieces = cv2.connectedComponentsWithStatsWithAlgorithm(off_lines, 8, cv2.CV_32S,
-                                                           cv2.CCL_BBDT)
-    return np.vstack([rows, _glyph_rows(off_lines, pieces, lighter, origin, 1.0)])
+    if where is None:  # only on card paper (the whole-frame pass): elsewhere most large
+        return rows  # blobs are table texture
+    return np.vstack([rows, *_off_line_blobs(components, lighter, origin)])
 
 
 def _glyph_rows(mask: np.ndarray, components, lighter: np.ndarray, origin: tuple[int, int],
@@ -148,17 +145,18 @@ def _glyph_rows(mask: np.ndarray, components, lighter: np.ndarray, origin: tuple
     return rows[keep]
 
 
-def _lines_erased(components) -> np.ndarray | None:
-    """The ink of the components too large or too sparse to be a glyph, with their long
-    straight lines erased (uint8 0/255), or None if there are none or no line was erased."""
+def _off_line_blobs(components, lighter: np.ndarray, origin: tuple[int, int]
+                    ) -> list[np.ndarray]:
+    """:func:`_blobs`' rows of the glyphs left in the components too large or too sparse to be
+    a glyph once their long straight lines are erased (one array per component with a line)."""
     _n, labels, stats, _cents = components
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     size = np.maximum(w, h)
     drawings = np.flatnonzero(((size > MAX_GLYPH) | ((area < 0.08 * w * h) & (size >= MIN_GLYPH)))
                               & (area >= LINE_MIN_AREA) & (area <= LINE_MAX_AREA)) + 1
-    out = None
+    out = []
     for k in drawings:
-        x, y, bw, bh = stats[k, :4]
+        x, y, bw, bh = (int(v) for v in stats[k, :4])
         ink = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8) * 255
         lines = cv2.HoughLinesP(ink, 1, np.deg2rad(LINE_ANGLE_STEP), LINE_MIN_LENGTH * 3 // 4,
                                 minLineLength=LINE_MIN_LENGTH, maxLineGap=2)
@@ -166,9 +164,9 @@ def _lines_erased(components) -> np.ndarray | None:
             continue
         for x1, y1, x2, y2 in lines.reshape(-1, 4):
             cv2.line(ink, (int(x1), int(y1)), (int(x2), int(y2)), 0, LINE_WIDTH)
-        if out is None:
-            out = np.zeros(labels.shape, np.uint8)
-        out[y:y + bh, x:x + bw] |= ink
+        pieces = cv2.connectedComponentsWithStatsWithAlgorithm(ink, 8, cv2.CV_32S, cv2.CCL_BBDT)
+        out.append(_glyph_rows(ink, pieces, lighter[y:y + bh, x:x + bw],
+                               (origin[0] + x, origin[1] + y), 1.0))
     return out
 
 
@@ -201,6 +199,8 @@ def find_candidates(frame: np.ndarray, blobs: np.ndarray | None = None,
     r_size = size[rank_of]
     ok = ((dist >= 0.6 * r_size) & (dist <= 1.6 * r_size) & (size[suit_of] <= 1.3 * r_size)
           & (size[suit_of] >= 0.35 * r_size) & (area[suit_of] <= 3 * area[rank_of]))
+    # two pieces cut off lines are mostly the lines' own fragments, not an index
+    ok &= (blobs[rank_of, 7] == 0) | (blobs[suit_of, 7] == 0)
     rank_of, suit_of = rank_of[ok], suit_of[ok]
     if len(detected) and len(rank_of):
         known = np.array([[*r, *s] for r, s in detected], np.float32)

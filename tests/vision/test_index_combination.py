@@ -181,3 +181,15 @@ def test_a_rank_beside_a_border_line_is_found_as_before() -> None:
     rank = blobs[np.hypot(blobs[:, 0] - 156, blobs[:, 1] - 140) < 3]
     assert len(rank) == 1 and rank[0, 7] == 0
     assert (blobs[:, 7] == 0).all()  # no blob touched the line: nothing cut off it
+
+
+def test_two_glyphs_cut_off_lines_are_no_index_but_one_beside_an_intact_glyph_is() -> None:
+    frame = np.full((200, 200, 3), 235, np.uint8)
+    # (cx, cy, size, area, w, h, contrast, off a line): a rank 20 px tall over a suit 12 px
+    rank = [100, 80, 20, 160, 12, 20, 150]
+    suit = [100, 106, 12, 90, 10, 12, 150]
+    for off_rank, off_suit, pairs in ((0, 0, 1), (1, 0, 1), (0, 1, 1), (1, 1, 0)):
+        blobs = np.float32([rank + [off_rank], suit + [off_suit]])
+        found = indices.find_candidates(frame, blobs)
+        assert len(found) == pairs
+        assert all(c.off_line == bool(off_rank or off_suit) for c in found)
