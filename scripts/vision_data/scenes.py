@@ -89,7 +89,7 @@ def find_anchor(face: np.ndarray, near: np.ndarray | None = None
 
 # An index further than this share of the deck's usual rank-to-suit step from where the deck's
 # other faces have theirs is not the index: a "0" of a 10 paired with a pip beside it, a big
-# pip and the small one below it, a mark at the card's edge (19 of the SVG decks' faces, ninth
+# pip and the small one below it, a mark at the card's edge (19 of the SVG decks' faces, tenth
 # step). Such a face's index is looked for again near the usual place, else it is unknown. A
 # 10's wider rank moves its centre by about a quarter step.
 ANCHOR_TOLERANCE = 0.5
@@ -101,6 +101,11 @@ def _off(anchor: np.ndarray, usual: np.ndarray) -> float:
     step = float(np.hypot(*(usual[2:] - usual[:2])))
     return float(max(np.hypot(*(anchor[:2] - usual[:2])),
                      np.hypot(*(anchor[2:] - usual[2:])))) / max(step, 1e-6)
+
+
+def _as_row(anchor: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray | None:
+    """:func:`find_anchor`'s (rank, suit) as one row [rank_x, rank_y, suit_x, suit_y]."""
+    return None if anchor is None else np.array([*anchor[0], *anchor[1]], np.float64)
 
 
 def usual_anchor(anchors: list[np.ndarray]) -> np.ndarray | None:
@@ -121,16 +126,12 @@ def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[f
     path = decks.CACHE / f"anchors-v{ANCHORS_VERSION}-{key}.json"
     if path.exists():
         return json.loads(path.read_text())
-    found = {}
-    for code, face in faces.items():
-        a = find_anchor(face)
-        found[code] = None if a is None else np.array([*a[0], *a[1]], np.float64)
+    found = {code: _as_row(find_anchor(face)) for code, face in faces.items()}
     usual = usual_anchor([a for a in found.values() if a is not None])
     out = {}
     for code, a in found.items():
         if a is not None and usual is not None and _off(a, usual) > ANCHOR_TOLERANCE:
-            again = find_anchor(faces[code], near=usual)
-            a = None if again is None else np.array([*again[0], *again[1]], np.float64)
+            a = _as_row(find_anchor(faces[code], near=usual))
         out[code] = [] if a is None else [float(v) for v in a]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(out))
