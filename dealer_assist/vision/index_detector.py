@@ -24,6 +24,15 @@ MULTIPLE = 16  # the input is padded to a multiple of this (three stride-2 steps
 # 0.2 and 60 read 208, both with none wrong, for about 2 ms more. The classifier decides.
 MIN_PEAK = 0.2
 MAX_PEAKS = 60
+# A second look at a detected index (see IndexDetector.look_again): the frame around it scaled so
+# its estimated rank-to-suit step is AGAIN_STEP px, in an AGAIN_TILE-px square (AGAIN_GAP px of
+# black between squares); the new peak must be within AGAIN_REACH steps of its middle. The index
+# reader asks for it where the detector's own crop names a card, unsure (IndexReader.
+# _detected_again). Eleventh step, chosen on --synthetic training (240 scenes, seed 20261126;
+# without it 620 cards, 13 wrong): a step of 18 px in 96-px squares 630 · 13; 14 px 628 · 13,
+# 16 px 629 · 15, 22 px 625 · 14; 64-px squares at 14 px 626 · 13, at 10 px 625 · 14; 80-px
+# squares at 18 px 624 · 14
+AGAIN_STEP, AGAIN_TILE, AGAIN_GAP, AGAIN_REACH = 18.0, 96, 16, 0.6
 
 
 class IndexDetector:
@@ -63,14 +72,59 @@ class IndexDetector:
         if frame.ndim != 3 or min(frame.shape[:2]) < 8:
             return []
         out, f = self.maps(frame, scaled)
-        heat = 1 / (1 + np.exp(-out[0]))
-        peak = (heat >= self.min_peak) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-        ys, xs = np.nonzero(peak)
-        order = np.argsort(-heat[ys, xs])[:self.max_peaks]
-        ys, xs = ys[order], xs[order]
-        ox, oy, logd, cx, cy = out[1:, ys, xs]
-        centre = ((np.column_stack([xs + ox, ys + oy]).astype(np.float32) + 0.5) * STRIDE)
-        unit = np.column_stack([cx, cy]) / np.maximum(np.hypot(cx, cy), 1e-6)[:, None]
-        half = (0.5 * np.exp(np.clip(logd, 0.0, 4.5)))[:, None] * unit
-        rank, suit = (centre - half) / f, (centre + half) / f
-        return [(float(heat[y, x]), r, s) for y, x, r, s in zip(ys, xs, rank, suit, strict=True)]
+        return _decoded(out, f, self.min_peak, self.max_peaks)
+
+    def look_again(self, frame: np.ndarray, pairs: list[tuple[np.ndarray, np.ndarray]]
+                   ) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        """Each (rank, suit) pair of ``frame`` pixels looked at again: the frame around it scaled
+        so its rank-to-suit step is AGAIN_STEP pixels, the detector's peak nearest its middle
+        (within AGAIN_REACH steps) in frame pixels, or None. The views are tiled into mosaics
+        of at most DET_LONG_SIDE pixels, one network run each."""
+        cell = AGAIN_TILE + AGAIN_GAP
+        per_row = DET_LONG_SIDE // cell
+        found: list[tuple[np.ndarray, np.ndarray] | None] = []
+        for first in range(0, len(pairs), per_row * per_row):
+            some = pairs[first:first + per_row * per_row]
+            cols = min(per_row, len(some))
+            mosaic = np.zeros((-(-len(some) // cols) * cell, cols * cell, 3), np.uint8)
+            views = []
+            for i, (rank, suit) in enumerate(some):
+                zoom = AGAIN_STEP / max(float(np.hypot(*(suit - rank))), 1.0)
+                middle = (rank + suit) / 2
+                corner = np.array([i % cols, i // cols], np.float32) * cell
+                centre = corner + AGAIN_TILE / 2  # where the pair's middle is on the mosaic
+                shift = centre - zoom * middle
+                view = np.array([[zoom, 0, shift[0]], [0, zoom, shift[1]]], np.float32)
+                x, y = int(corner[0]), int(corner[1])
+                mosaic[y:y + AGAIN_TILE, x:x + AGAIN_TILE] = cv2.warpAffine(
+                    frame, view - [[0, 0, x], [0, 0, y]], (AGAIN_TILE, AGAIN_TILE),
+                    flags=cv2.INTER_LINEAR)
+                views.append((centre, zoom, middle))
+            out, _f = self.maps(mosaic)
+            peaks = _decoded(out, 1.0, self.min_peak, None)
+            for centre, zoom, middle in views:
+                near = [(float(np.hypot(*((r + s) / 2 - centre))), r, s) for _p, r, s in peaks]
+                near = [n for n in near if n[0] < AGAIN_REACH * AGAIN_STEP]
+                if not near:
+                    found.append(None)
+                    continue
+                _d, r, s = min(near, key=lambda n: n[0])
+                found.append(((r - centre) / zoom + middle, (s - centre) / zoom + middle))
+        return found
+
+
+def _decoded(out: np.ndarray, f: float, min_peak: float, most: int | None
+             ) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """(score, rank centre, suit centre) of the peaks of the detector's output maps ``out`` of a
+    frame scaled by ``f``, strongest first: at least ``min_peak``, at most ``most``."""
+    heat = 1 / (1 + np.exp(-out[0]))
+    peak = (heat >= min_peak) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peak)
+    order = np.argsort(-heat[ys, xs])[:most]
+    ys, xs = ys[order], xs[order]
+    ox, oy, logd, cx, cy = out[1:, ys, xs]
+    centre = ((np.column_stack([xs + ox, ys + oy]).astype(np.float32) + 0.5) * STRIDE)
+    unit = np.column_stack([cx, cy]) / np.maximum(np.hypot(cx, cy), 1e-6)[:, None]
+    half = (0.5 * np.exp(np.clip(logd, 0.0, 4.5)))[:, None] * unit
+    rank, suit = (centre - half) / f, (centre + half) / f
+    return [(float(heat[y, x]), r, s) for y, x, r, s in zip(ys, xs, rank, suit, strict=True)]

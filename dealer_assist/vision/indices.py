@@ -46,6 +46,7 @@ class Candidate:
     suit: np.ndarray
     quad: np.ndarray  # (4, 2) float32: crop corners TL, TR, BR, BL in frame pixels
     off_line: bool = False  # a glyph of it was cut off a line it touched (see LINE_MIN_LENGTH)
+    detected: bool = False  # cut by the index detector's own (rough) rank and suit estimate
 
     @property
     def size(self) -> float:
@@ -259,7 +260,8 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
     return [_candidate(rank_xy[k], suit_xy[k]) for k in best]
 
 
-def _candidate(rank: np.ndarray, suit: np.ndarray, off_line: bool = False) -> Candidate:
+def _candidate(rank: np.ndarray, suit: np.ndarray, off_line: bool = False,
+               detected: bool = False) -> Candidate:
     down = suit - rank
     d = float(np.hypot(*down)) + 1e-6
     unit = down / d
@@ -273,7 +275,7 @@ def _candidate(rank: np.ndarray, suit: np.ndarray, off_line: bool = False) -> Ca
     br = mid + unit * bottom + side * half_w
     bl = mid + unit * bottom - side * half_w
     return Candidate(rank.astype(np.float32), suit.astype(np.float32),
-                     np.array([tl, tr, br, bl], np.float32), off_line)
+                     np.array([tl, tr, br, bl], np.float32), off_line, detected)
 
 
 def _candidates(rank: np.ndarray, suit: np.ndarray, off_line: np.ndarray | None = None
@@ -450,7 +452,7 @@ class IndexReader:
                     # ink-blob pairs that agree with the detected index (sharp where the glyphs
                     # separate), and the detector's own pair (rough: it must be surer)
                     cands += [(c, self.min_prob, g) for c in local_pairs(small, r, s)]
-                    cands.append((_candidate(r, s), strict, g))
+                    cands.append((_candidate(r, s, detected=True), strict, g))
         if self.proposals == "classical":  # the pipeline before the detector
             cands += [(c, _need(c, self.min_prob), -1) for c in find_candidates(small)]
         elif self.proposals == "both":
@@ -549,7 +551,33 @@ class IndexReader:
         reads += self._group_reads(cands, probs, probs.argmax(axis=1), scale)
         reads += self._second_looks(small, [c for c, _need, _g in cands], decisions, probs,
                                     scale)
+        reads += self._detected_again(small, cands, decisions, probs, scale)
         return _merge(reads)
+
+    def _detected_again(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
+                        decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
+                        ) -> list[IndexRead]:
+        """Readings of the detected indices whose own crop names a card first, but not surely
+        enough: the detector looks at each again at a standard scale
+        (:meth:`IndexDetector.look_again`), and the new cut is read if it is sure enough and
+        names the same card."""
+        if self.detector is None:
+            return []
+        best = probs.argmax(axis=1)
+        unsure = [i for i, ((c, _need, _g), (k, _p)) in enumerate(zip(cands, decisions,
+                                                                       strict=True))
+                  if c.detected and k == 0 and best[i] != 0]
+        if not unsure:
+            return []
+        again = self.detector.look_again(small, [(cands[i][0].rank, cands[i][0].suit)
+                                                 for i in unsure])
+        pairs = [(i, _candidate(*pair)) for i, pair in zip(unsure, again, strict=True) if pair]
+        if not pairs:
+            return []
+        new, _probs = self.classify(np.stack([crop(small, c) for _i, c in pairs]),
+                                    [cands[i][1] for i, _c in pairs])
+        return [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
+                for (i, c), (k, p) in zip(pairs, new, strict=True) if k and k == best[i]]
 
     def _second_looks(self, small: np.ndarray, cands: list[Candidate],
                       decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
