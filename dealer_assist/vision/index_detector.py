@@ -5,7 +5,8 @@ see ``runtime.py``) is a small fully convolutional network. On the frame scaled 
 ``DET_LONG_SIDE`` pixels it gives, per 4×4-pixel cell, the probability that an index's centre is
 there, the centre's offset inside the cell, the rank-to-suit distance (log) and its direction.
 Each local peak becomes a :class:`~dealer_assist.vision.indices.Candidate` (rank and suit centres),
-which the index classifier then reads or rejects.
+which the index classifier then reads or rejects. :meth:`IndexDetector.look_again` runs it again on
+given indices, each scaled to one standard size, for a better estimate of their geometry.
 """
 
 from __future__ import annotations

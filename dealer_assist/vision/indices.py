@@ -7,7 +7,9 @@ direction) sharpen it near each detected index and, over the whole frame, find t
 detector missed. Each pair gives an upright crop, scaled and turned by its geometry. A small
 convolutional network (``models/index_cnn.onnx``, run by ONNX Runtime) reads each crop as one of
 the 52 cards or *not an index*; only confident readings are kept, and readings of the same card
-close together are merged.
+close together are merged. Crops the network is unsure of get a second look (cut again several
+ways), and a detected index whose rough crop names a card unsurely is shown to the detector again
+at a standard scale (``IndexDetector.look_again``).
 """
 
 from __future__ import annotations
