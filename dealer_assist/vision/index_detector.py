@@ -89,18 +89,16 @@ class IndexDetector:
             cols = min(per_row, len(some))
             mosaic = np.zeros((-(-len(some) // cols) * cell, cols * cell, 3), np.uint8)
             views = []
+            half = AGAIN_TILE / 2
             for i, (rank, suit) in enumerate(some):
                 zoom = AGAIN_STEP / max(float(np.hypot(*(suit - rank))), 1.0)
                 middle = (rank + suit) / 2
-                corner = np.array([i % cols, i // cols], np.float32) * cell
-                centre = corner + AGAIN_TILE / 2  # where the pair's middle is on the mosaic
-                shift = centre - zoom * middle
+                shift = half - zoom * middle  # the pair's middle to the square's
                 view = np.array([[zoom, 0, shift[0]], [0, zoom, shift[1]]], np.float32)
-                x, y = int(corner[0]), int(corner[1])
+                x, y = i % cols * cell, i // cols * cell
                 mosaic[y:y + AGAIN_TILE, x:x + AGAIN_TILE] = cv2.warpAffine(
-                    frame, view - [[0, 0, x], [0, 0, y]], (AGAIN_TILE, AGAIN_TILE),
-                    flags=cv2.INTER_LINEAR)
-                views.append((centre, zoom, middle))
+                    frame, view, (AGAIN_TILE, AGAIN_TILE), flags=cv2.INTER_LINEAR)
+                views.append((np.float32([x + half, y + half]), zoom, middle))
             out, _f = self.maps(mosaic)
             peaks = _decoded(out, 1.0, self.min_peak, None)
             for centre, zoom, middle in views:
