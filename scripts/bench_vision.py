@@ -2,7 +2,8 @@
 
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
                                               [--deck NAME]
-    uv run python scripts/bench_vision.py --synthetic heldout|fans|training [--scenes N]
+    uv run python scripts/bench_vision.py --synthetic heldout|fans|training|training-fans
+                                          [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
 
@@ -22,8 +23,8 @@ least 8 px apart: a card about 50 px tall); reading a card that is in the scene 
 neither way, reading one that is not in the scene is wrong.
 
 ``--synthetic training`` renders the same kind of scenes of the *training* designs (another seed
-than training): the set on which thresholds may be chosen (never ``cards-real``, never the
-held-out designs).
+than training), ``training-fans`` their fans alone: the sets on which thresholds may be chosen
+(never ``cards-real``, never the held-out designs).
 
 ``--proposals`` chooses where the index crops come from: ``learned`` (the index detector, the
 default), ``classical`` (the ink-blob pairs, the pipeline before the detector) or ``both``;
@@ -123,7 +124,7 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
     suit centres ≥ LEGIBLE px apart: (code, rank centre, suit centre, visible fraction)."""
     from scripts.vision_data import decks, scenes
 
-    held = decks.training_decks() if kind == "training" else decks.held_out_decks()
+    held = decks.training_decks() if kind.startswith("training") else decks.held_out_decks()
     held = only or held
     if not held:
         raise SystemExit("no held-out deck installed (apt-get install kdegames-card-data-kf5)")
@@ -132,7 +133,7 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
         deck = held[i % len(held)]
         faces = scenes.load_faces(deck)
         anchors = scenes.anchors_of(deck, faces)
-        layout = "fan" if kind == "fans" else None
+        layout = "fan" if kind.endswith("fans") else None
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True)
         marks = [(code, r, s, frac) for code, r, s, frac in scenes.visible_indices(sc, anchors)
                  if frac >= 0.97 and np.linalg.norm(s - r) >= LEGIBLE]
@@ -321,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                         "detector, the ink-blob pairs (before the detector), or both (default)")
     parser.add_argument("--always-whole-card", action="store_true",
                         help="run the whole-card reader on every outline (as before)")
-    parser.add_argument("--synthetic", choices=["heldout", "fans", "training"],
+    parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans"],
                         help="seeded scenes of the held-out deck designs instead of DIR")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)

@@ -94,6 +94,12 @@ def _blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
     return _ink_blobs(frame[y0:y1, x0:x1], where[y0:y1, x0:x1], (x0, y0))
 
 
+def blobs_off_lines(frame: np.ndarray) -> np.ndarray:
+    """:func:`_blobs` of the whole ``frame`` as if it were all card paper: glyphs cut off the
+    long straight lines they touch included (the training scenes' index anchors use it)."""
+    return _blobs(frame, np.full(frame.shape[:2], 255, np.uint8))
+
+
 # A glyph that touches a card's printed border line (a bordered deck, a fan or a pile: the next
 # card's border) is one blob with the line, too large to be a glyph. In such large blobs, straight
 # runs of ink at least LINE_MIN_LENGTH work pixels long (a glyph's strokes are shorter: a legible

@@ -181,3 +181,40 @@ def test_a_face_whose_corner_pair_is_not_its_index_gets_the_index_of_its_deck(de
     found = [np.array(a) for a in anchors.values() if a]
     usual = scenes.usual_anchor(found)
     assert all(scenes._off(a, usual) <= scenes.ANCHOR_TOLERANCE for a in found)
+
+
+def face_with_a_suit_on_its_stem() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A clean BGRA face (300×420) whose index is a "4" over a diamond that a long printed line
+    runs through, as on ancient-egyptians and jolly-royal; with the rank's and the suit's
+    centres as drawn."""
+    import cv2
+
+    face = np.full((420, 300, 4), 255, np.uint8)
+    cv2.putText(face, "4", (22, 62), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (0, 0, 200, 255), 4)
+    suit = np.array([40.0, 86.0])
+    diamond = np.array([[40, 70], [55, 86], [40, 102], [25, 86]], np.int32)
+    cv2.fillConvexPoly(face, diamond, (0, 0, 200, 255))
+    cv2.line(face, (40, 72), (40, 400), (0, 0, 200, 255), 3)  # the stem, through the suit
+    ink = np.argwhere(face[:66, :70, 0] < 128)  # the "4" alone
+    return face, ink.mean(axis=0)[::-1], suit
+
+
+def test_an_index_whose_suit_touches_a_printed_line_gets_its_anchor() -> None:
+    face, rank, suit = face_with_a_suit_on_its_stem()
+    # the suit and its stem are one blob, too large to be a glyph: no rank-over-suit pair
+    assert not any(np.hypot(*(c.suit - suit)) < 20 for c in indices.find_candidates(face[..., :3]))
+    found = scenes.find_anchor(face)
+    assert found is not None
+    step = float(np.hypot(*(suit - rank)))
+    # the suit's centre is its body's, not one of the halves the erased line leaves
+    assert np.hypot(*(found[0] - rank)) < 0.15 * step
+    assert np.hypot(*(found[1] - suit)) < 0.1 * step
+
+
+@pytest.mark.skipif(not decks.held_out_decks(), reason="no SVG deck (kdegames-card-data-kf5)")
+def test_nearly_every_face_of_every_svg_deck_has_its_index_anchor() -> None:
+    # until the search with lines erased, ancient-egyptians had 9 of 52, jolly-royal 18, penguins
+    # 48: their other faces were neither read in the benchmark nor trained on
+    for deck in decks.deck_files():
+        anchors = scenes.anchors_of(deck, scenes.load_faces(deck))
+        assert sum(bool(a) for a in anchors.values()) >= 51, deck
