@@ -83,13 +83,13 @@ class IndexDetector:
         of at most DET_LONG_SIDE pixels, one network run each."""
         cell = AGAIN_TILE + AGAIN_GAP
         per_row = DET_LONG_SIDE // cell
+        half = AGAIN_TILE / 2
         found: list[tuple[np.ndarray, np.ndarray] | None] = []
         for first in range(0, len(pairs), per_row * per_row):
             some = pairs[first:first + per_row * per_row]
             cols = min(per_row, len(some))
             mosaic = np.zeros((-(-len(some) // cols) * cell, cols * cell, 3), np.uint8)
             views = []
-            half = AGAIN_TILE / 2
             for i, (rank, suit) in enumerate(some):
                 zoom = AGAIN_STEP / max(float(np.hypot(*(suit - rank))), 1.0)
                 middle = (rank + suit) / 2

@@ -585,7 +585,7 @@ class IndexReader:
         new, _probs = self.classify(np.stack([crop(small, c) for _i, c in pairs]),
                                     [cands[i][1] for i, _c in pairs])
         return [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
-                for (i, c), (k, p) in zip(pairs, new, strict=True) if k and k == best[i]]
+                for (i, c), (k, p) in zip(pairs, new, strict=True) if k == best[i]]
 
     def _second_looks(self, small: np.ndarray, cands: list[Candidate],
                       decisions: list[tuple[int, float]], probs: np.ndarray, scale: float

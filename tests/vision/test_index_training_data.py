@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -187,8 +188,6 @@ def face_with_a_suit_on_its_stem() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A clean BGRA face (300×420) whose index is a "4" over a diamond that a long printed line
     runs through, as on ancient-egyptians and jolly-royal; with the rank's and the suit's
     centres as drawn."""
-    import cv2
-
     face = np.full((420, 300, 4), 255, np.uint8)
     cv2.putText(face, "4", (22, 62), cv2.FONT_HERSHEY_SIMPLEX, 1.4, (0, 0, 200, 255), 4)
     suit = np.array([40.0, 86.0])
