@@ -88,33 +88,33 @@ SCALE_RANGE = (0.7, 1.4)
 def jittered(rng: np.random.Generator, rank: np.ndarray, suit: np.ndarray, cut: str):
     """A crop of the true index ``rank``-``suit``: ``cut`` "tight", "rough" (as the detector
     cuts) or "scaled" (centred, any scale of ``SCALE_RANGE``)."""
-    from dealer_assist.vision import indices
+    from dealer_assist.vision import ink_pairs
 
     if cut == "tight":
         r, s = (p + rng.normal(0, 0.08 * np.linalg.norm(suit - rank), 2) for p in (rank, suit))
-        return indices._candidate(r.astype(np.float32), s.astype(np.float32))
+        return ink_pairs.candidate(r.astype(np.float32), s.astype(np.float32))
     if cut == "scaled":
         v = (suit - rank) / 2 * np.exp(rng.uniform(*np.log(SCALE_RANGE)))
         c = (rank + suit) / 2 + rng.normal(0, 0.05 * np.linalg.norm(suit - rank), 2)
-        return indices._candidate((c - v).astype(np.float32), (c + v).astype(np.float32))
+        return ink_pairs.candidate((c - v).astype(np.float32), (c + v).astype(np.float32))
     v = suit - rank
     d = float(np.linalg.norm(v))
     c = (rank + suit) / 2 + rng.normal(0, JITTER_CENTRE * d, 2)
     a = np.arctan2(v[1], v[0]) + np.deg2rad(rng.normal(0, JITTER_DEG))
     d *= float(np.exp(np.clip(rng.normal(0, JITTER_LOG_SIZE), -0.45, 0.45)))
     half = 0.5 * d * np.array([np.cos(a), np.sin(a)])
-    return indices._candidate((c - half).astype(np.float32), (c + half).astype(np.float32))
+    return ink_pairs.candidate((c - half).astype(np.float32), (c + half).astype(np.float32))
 
 
 def detector_candidates(detector, image: np.ndarray) -> list:
     """The crops the reader is shown at run time (``IndexReader.candidates``, learned)."""
-    from dealer_assist.vision import indices
+    from dealer_assist.vision import ink_pairs
 
     out = []
     for _p, r, s in detector.peaks(image):
-        if np.hypot(*(s - r)) >= 0.5 * indices.MIN_GLYPH:
-            out += indices.local_pairs(image, r, s)
-            out.append(indices._candidate(r, s))
+        if np.hypot(*(s - r)) >= 0.5 * ink_pairs.MIN_GLYPH:
+            out += ink_pairs.local_pairs(image, r, s)
+            out.append(ink_pairs.candidate(r, s))
     return out
 
 
@@ -142,7 +142,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     labelled from the known index positions."""
     import cv2
 
-    from dealer_assist.vision import indices
+    from dealer_assist.vision import indices, ink_pairs
     from dealer_assist.vision.index_detector import IndexDetector
     from scripts.vision_data import scenes, variants
 
@@ -156,7 +156,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
         anchors = scenes.anchors_of(design, faces)
         sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
         marks = scenes.visible_indices(sc, anchors)
-        for cands, neg_share in ((indices.find_candidates(sc.image), 2),
+        for cands, neg_share in ((ink_pairs.find_candidates(sc.image), 2),
                                  (detector_candidates(detector, sc.image), 3)):
             if not cands:
                 continue
@@ -166,13 +166,13 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
             neg = np.nonzero(labels == 0)[0]
             neg = rng.permutation(neg)[:max(8, neg_share * len(pos))]
             for i in (*pos, *neg):
-                xs.append(indices.crop(sc.image, cands[i]))
+                xs.append(ink_pairs.crop(sc.image, cands[i]))
                 ys.append(labels[i])
         for code, rank, suit, frac in marks:  # every index in full view, cut two or three ways
             d = float(np.linalg.norm(suit - rank))
-            if frac >= 0.97 and d >= indices.MIN_GLYPH:
+            if frac >= 0.97 and d >= ink_pairs.MIN_GLYPH:
                 for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
-                    xs.append(indices.crop(sc.image, jittered(rng, rank, suit, cut)))
+                    xs.append(ink_pairs.crop(sc.image, jittered(rng, rank, suit, cut)))
                     ys.append(indices.CLASSES.index(code))
     variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
     tmp = out.with_suffix(".tmp.npz")
@@ -323,7 +323,7 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     the index (a "Q" beside one is not a "10")."""
     import cv2
 
-    from dealer_assist.vision.indices import CROP_H, CROP_W
+    from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
     strong, edges = mode == "strong", mode == "edges"
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
@@ -376,7 +376,7 @@ def _edge_line(crop: np.ndarray, rng: np.random.Generator) -> None:
 def export(net, path: Path) -> None:
     import torch
 
-    from dealer_assist.vision.indices import CROP_H, CROP_W
+    from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
     net.eval()
     tmp = path.with_suffix(".tmp.onnx")

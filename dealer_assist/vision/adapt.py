@@ -30,16 +30,13 @@ from dealer_assist.errors import InputError
 from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.indices import (
     CLASSES,
-    CROP_H,
-    CROP_W,
     IndexRead,
     IndexReader,
-    crop,
     normalise,
-    rescaled,
     softmax,
     work_size,
 )
+from dealer_assist.vision.ink_pairs import CROP_H, CROP_W, crop, rescaled
 
 FORMAT = "dealer-assist deck adaptation 1"
 FILE_NAME = "adaptation.npz"

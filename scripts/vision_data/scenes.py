@@ -5,7 +5,7 @@ cards of one deck design laid out alone, in rows, fans or piles (heavy overlap),
 camera tilt (perspective up to ~55°), then light (gradients, dim, colour casts, shadows, glare),
 defocus or motion blur, sensor noise and JPEG artefacts. Every card's two printed indices are known
 in face coordinates (found once per face on the clean render), so each proposal of
-:func:`dealer_assist.vision.indices.find_candidates` can be labelled: the card whose index it is
+:func:`dealer_assist.vision.ink_pairs.find_candidates` can be labelled: the card whose index it is
 (fully visible), *not an index* (class 0), or left out (an index partly hidden).
 """
 
@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import parse_card
-from dealer_assist.vision import indices, synth
+from dealer_assist.vision import indices, ink_pairs, synth
 from scripts.vision_data import decks, variants
 
 CARD_ASPECT = 0.70
@@ -75,9 +75,9 @@ def find_anchor(face: np.ndarray, near: np.ndarray | None = None
         for f in (0.5, 1.0, 0.33):  # glyphs merge or break up at some sizes: try a few
             img = cv2.resize(on_white(face), None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
             h, w = img.shape[:2]
-            blobs = indices.blobs_off_lines(img) if off_lines else None
+            blobs = ink_pairs.blobs_off_lines(img) if off_lines else None
             best = None
-            for c in indices.find_candidates(img, blobs):
+            for c in ink_pairs.find_candidates(img, blobs):
                 if near is not None:
                     key = _off(np.array([*c.rank, *c.suit]) / f, near)
                     if key > ANCHOR_TOLERANCE:
@@ -102,7 +102,7 @@ def _suit_body(img: np.ndarray, rank: np.ndarray, suit: np.ndarray) -> np.ndarra
     1.2 steps across) once lines thinner than a fifth of the step are opened away, else
     ``suit``."""
     step = float(np.hypot(*(suit - rank)))
-    ink = indices.ink_mask(img.min(axis=2), 31)
+    ink = ink_pairs.ink_mask(img.min(axis=2), 31)
     k = max(3, round(0.2 * step)) | 1
     body = cv2.morphologyEx(ink, cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
@@ -475,7 +475,7 @@ def visible_indices(scene: Scene, anchors: dict[str, list[float]], min_visible: 
     return out
 
 
-def label_candidates(cands: list[indices.Candidate], marks, scene: Scene,
+def label_candidates(cands: list[ink_pairs.Candidate], marks, scene: Scene,
                      anchors: dict[str, list[float]], min_visible: float = 0.97) -> list[int]:
     """Class per candidate: 1 + card number if it is a visible index, 0 if not an index at all,
     -1 (leave out) if it is an index that is partly hidden, or lies on a card whose index

@@ -22,14 +22,8 @@ from dealer_assist.vision.adapt import (
     adapt_frames,
 )
 from dealer_assist.vision.calibration import calibrate, load_deck
-from dealer_assist.vision.indices import (
-    CLASSES,
-    CROP_H,
-    CROP_W,
-    IndexRead,
-    IndexReader,
-    _candidate,
-)
+from dealer_assist.vision.indices import CLASSES, IndexRead, IndexReader
+from dealer_assist.vision.ink_pairs import CROP_H, CROP_W, candidate
 from dealer_assist.vision.labels import write_image
 from dealer_assist.vision.recognizer import Recognizer
 
@@ -203,7 +197,7 @@ def test_second_look_never_reads_a_card_the_decks_prototypes_deny(
     faces = scenes.load_faces(DECK)
     rank_x, rank_y, suit_x, suit_y = scenes.anchors_of(DECK, faces)["QH"]
     face = scenes.on_white(faces["QH"])
-    index = _candidate(np.float32([rank_x, rank_y]), np.float32([suit_x, suit_y]))
+    index = candidate(np.float32([rank_x, rank_y]), np.float32([suit_x, suit_y]))
     reader = AdaptedIndexReader(adapted)
     trusted = [c for c in ("JH", "KH", "9H", "QD") if not adapted._untrusted[CLASSES.index(c)]]
     assert trusted and adapted._untrusted[CLASSES.index("10H")]  # this deck's Q reads as 10

@@ -13,7 +13,8 @@ import pytest
 
 from dealer_assist.vision import index_detector
 from dealer_assist.vision.index_detector import IndexDetector
-from dealer_assist.vision.indices import CLASSES, IndexReader, _candidate
+from dealer_assist.vision.indices import CLASSES, IndexReader
+from dealer_assist.vision.ink_pairs import candidate
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.vision_data import decks
@@ -88,8 +89,8 @@ def test_the_new_cut_is_read_only_if_it_names_the_card_the_rough_crop_named(
         monkeypatch, again_reads, expected) -> None:
     reader = IndexReader()
     frame = np.full((200, 200, 3), 255, np.uint8)
-    rough = _candidate(np.float32([50, 50]), np.float32([50, 65]), detected=True)
-    pairs = [_candidate(np.float32([120, 50]), np.float32([120, 65])),  # a blob pair
+    rough = candidate(np.float32([50, 50]), np.float32([50, 65]), detected=True)
+    pairs = [candidate(np.float32([120, 50]), np.float32([120, 65])),  # a blob pair
              rough]
     cands = [(pairs[0], 0.95, 0), (pairs[1], 0.97, 0)]
     # the blob pair names 7H unsurely too, but only the detector's own crop is looked at again
@@ -109,8 +110,8 @@ def test_a_rough_crop_that_names_no_card_or_is_read_already_is_not_looked_at_aga
         monkeypatch) -> None:
     reader = IndexReader()
     frame = np.full((200, 200, 3), 255, np.uint8)
-    cands = [(_candidate(np.float32([50, 50]), np.float32([50, 65]), detected=True), 0.97, 0),
-             (_candidate(np.float32([150, 50]), np.float32([150, 65]), detected=True), 0.97, 1)]
+    cands = [(candidate(np.float32([50, 50]), np.float32([50, 65]), detected=True), 0.97, 0),
+             (candidate(np.float32([150, 50]), np.float32([150, 65]), detected=True), 0.97, 1)]
     probs = np.stack([one_hot("none", 0.2), one_hot("7H", 0.99)])
     monkeypatch.setattr(reader.detector, "look_again",
                         lambda _f, guess: pytest.fail(f"looked again at {guess}"))

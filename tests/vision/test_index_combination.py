@@ -1,13 +1,14 @@
 """How corner-index readings combine with the card outlines around them (recognizer._with_indices)
-and where the whole-frame ink-blob pairs look (indices.find_candidates, IndexReader.candidates)."""
+and where the whole-frame ink-blob pairs look (ink_pairs.find_candidates, IndexReader.candidates)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from dealer_assist.cards import parse_card
-from dealer_assist.vision import indices
-from dealer_assist.vision.indices import IndexRead, _candidate
+from dealer_assist.vision import indices, ink_pairs
+from dealer_assist.vision.indices import IndexRead
+from dealer_assist.vision.ink_pairs import candidate
 from dealer_assist.vision.live import LiveSettings
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.recognizer import PICTURE, _with_indices
@@ -22,7 +23,7 @@ def reading(code: str, x: float, y: float, prob: float = 0.999, step: float = 16
     card's far corner prints it)."""
     half = -step / 2 if upside_down else step / 2
     rank, suit = np.float32([x, y - half]), np.float32([x, y + half])
-    return IndexRead(parse_card(code), prob, _candidate(rank, suit))
+    return IndexRead(parse_card(code), prob, candidate(rank, suit))
 
 
 def combine(reads: list[IndexRead], pips: str | None) -> list[Proposal]:
@@ -71,12 +72,12 @@ def test_whole_frame_pairs_leave_out_those_of_a_detected_index() -> None:
     for x in (100, 300):  # two rank-over-suit pairs of dark blobs, 24 px apart
         frame[80:100, x - 6:x + 6] = 20
         frame[112:124, x - 5:x + 5] = 20
-    everything = indices.find_candidates(frame)
+    everything = ink_pairs.find_candidates(frame)
     assert {round(c.centre[0]) for c in everything} >= {100, 300}
     detected = [(np.float32([100, 90]), np.float32([100, 118]))]
-    rest = indices.find_candidates(frame, detected=detected)
+    rest = ink_pairs.find_candidates(frame, detected=detected)
     assert {round(c.centre[0]) for c in rest} == {300}
-    assert len(indices.find_candidates(frame, most=1)) == 1
+    assert len(ink_pairs.find_candidates(frame, most=1)) == 1
 
 
 def test_whole_frame_pairs_are_looked_for_on_card_paper_only() -> None:
@@ -91,7 +92,7 @@ def test_whole_frame_pairs_are_looked_for_on_card_paper_only() -> None:
     reader = indices.IndexReader(proposals="both")
     pairs = [c for c, _need, group in reader.candidates(frame) if group < 0]
     assert pairs and all(300 <= c.centre[0] <= 520 for c in pairs)
-    assert any(abs(c.centre[0] - 120) < 10 for c in indices.find_candidates(frame))
+    assert any(abs(c.centre[0] - 120) < 10 for c in ink_pairs.find_candidates(frame))
 
 
 def test_a_whole_card_and_its_surest_index_outvote_a_weaker_misread_inside_it() -> None:
@@ -117,10 +118,10 @@ def test_ink_blobs_on_card_paper_are_searched_around_the_paper_only_with_the_sam
         frame[y + 22:y + 34, x - 5:x + 5] = 10
     where = np.zeros((480, 640), np.uint8)
     where[90:410, 290:530] = 255
-    around = indices._blobs(frame, where)
+    around = ink_pairs.glyph_blobs(frame, where)
     assert len(around) >= 6
-    assert np.array_equal(around, indices._ink_blobs(frame, where))
-    assert len(indices._blobs(frame, np.zeros_like(where))) == 0
+    assert np.array_equal(around, ink_pairs._ink_blobs(frame, where))
+    assert len(ink_pairs.glyph_blobs(frame, np.zeros_like(where))) == 0
 
 
 def test_a_cards_two_corner_indices_are_one_card_even_at_a_slant() -> None:
@@ -163,21 +164,21 @@ def bordered_index(touching: bool) -> tuple[np.ndarray, np.ndarray]:
 
 def test_a_rank_touching_a_border_line_is_cut_off_it_and_read_only_if_very_sure() -> None:
     frame, where = bordered_index(touching=True)
-    blobs = indices._blobs(frame, where)
+    blobs = ink_pairs.glyph_blobs(frame, where)
     rank = blobs[np.hypot(blobs[:, 0] - 156, blobs[:, 1] - 140) < 3]
     assert len(rank) == 1 and rank[0, 7] == 1  # found, off the line
     assert 18 <= rank[0, 2] <= 20  # about the rank's size: the line is gone
-    (pair,) = [c for c in indices.find_candidates(frame, blobs)
+    (pair,) = [c for c in ink_pairs.find_candidates(frame, blobs)
                if np.hypot(*(c.rank - (156, 140))) < 3 and np.hypot(*(c.suit - (156, 166))) < 3]
     assert pair.off_line
     assert indices._need(pair, indices.CLASSICAL_PROB) == indices.OFF_LINE_PROB
     # searched for in local windows (no paper mask): not split, as before
-    assert not (indices._blobs(frame)[:, 7] > 0).any()
+    assert not (ink_pairs.glyph_blobs(frame)[:, 7] > 0).any()
 
 
 def test_a_rank_beside_a_border_line_is_found_as_before() -> None:
     frame, where = bordered_index(touching=False)
-    blobs = indices._blobs(frame, where)
+    blobs = ink_pairs.glyph_blobs(frame, where)
     rank = blobs[np.hypot(blobs[:, 0] - 156, blobs[:, 1] - 140) < 3]
     assert len(rank) == 1 and rank[0, 7] == 0
     assert (blobs[:, 7] == 0).all()  # no blob touched the line: nothing cut off it
@@ -190,6 +191,6 @@ def test_two_glyphs_cut_off_lines_are_no_index_but_one_beside_an_intact_glyph_is
     suit = [100, 106, 12, 90, 10, 12, 150]
     for off_rank, off_suit, pairs in ((0, 0, 1), (1, 0, 1), (0, 1, 1), (1, 1, 0)):
         blobs = np.float32([rank + [off_rank], suit + [off_suit]])
-        found = indices.find_candidates(frame, blobs)
+        found = ink_pairs.find_candidates(frame, blobs)
         assert len(found) == pairs
         assert all(c.off_line == bool(off_rank or off_suit) for c in found)

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from dealer_assist.vision import indices
+from dealer_assist.vision import ink_pairs
 from dealer_assist.vision.indices import CLASSES, IndexReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -129,7 +129,7 @@ def group(reader: IndexReader, probs: list[dict[str, float]], peaks: list[int]):
         for code, v in row.items():
             p[i, CLASSES.index(code)] = v
         p[i, 0] += 1 - p[i].sum()
-    cand = indices._candidate(np.array([10, 10], np.float32), np.array([10, 20], np.float32))
+    cand = ink_pairs.candidate(np.array([10, 10], np.float32), np.array([10, 20], np.float32))
     cands = [(cand, 0.95, g) for g in peaks]
     return reader._group_reads(cands, p, p.argmax(axis=1), 1.0)
 
@@ -201,7 +201,7 @@ def face_with_a_suit_on_its_stem() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def test_an_index_whose_suit_touches_a_printed_line_gets_its_anchor() -> None:
     face, rank, suit = face_with_a_suit_on_its_stem()
     # the suit and its stem are one blob, too large to be a glyph: no rank-over-suit pair
-    assert not any(np.hypot(*(c.suit - suit)) < 20 for c in indices.find_candidates(face[..., :3]))
+    assert not any(np.hypot(*(c.suit - suit)) < 20 for c in ink_pairs.find_candidates(face[..., :3]))
     found = scenes.find_anchor(face)
     assert found is not None
     step = float(np.hypot(*(suit - rank)))

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision import indices
-from dealer_assist.vision.indices import CLASSES, IndexReader, _candidate, read_again, recut
+from dealer_assist.vision.indices import CLASSES, IndexReader, read_again
+from dealer_assist.vision.ink_pairs import candidate, recut
 from dealer_assist.vision.recognizer import Recognizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -23,7 +24,7 @@ needs_decks = pytest.mark.skipif(not decks.held_out_decks(),
 
 
 def test_recut_scales_the_step_and_moves_its_middle() -> None:
-    cand = _candidate(np.float32([100, 100]), np.float32([100, 120]))  # rank above suit
+    cand = candidate(np.float32([100, 100]), np.float32([100, 120]))  # rank above suit
     wider = recut(cand, 1.25, 0.0, 0.0)
     assert np.allclose(wider.rank, [100, 97.5]) and np.allclose(wider.suit, [100, 122.5])
     across = recut(cand, 1.0, 0.12, 0.0)  # 0.12 of the 20-px step to the index's right

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from dealer_assist.vision import indices
-from dealer_assist.vision.indices import CLASSES, CROP_H, CROP_W, IndexReader, softmax
+from dealer_assist.vision.indices import CLASSES, IndexReader, softmax
+from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
 
 class FixedNet:
