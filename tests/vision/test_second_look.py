@@ -98,7 +98,9 @@ def test_zoomed_pass_looks_only_at_small_regions_of_card_paper() -> None:
     assert reader._zoomed_peaks(small, paper, []) == []
     paper[100:400, 100:330] = 255  # one card 300 px tall at the detector's scale: big enough
     assert reader._zoomed_peaks(small, paper, []) == [] and calls == []
-    paper[420:470, 500:540] = 255  # a card 50 px tall: looked at again, twice as large
+    paper[420:470, 500:540] = 255  # a card 50 px tall: looked at again, ZOOM times as large
     reader._zoomed_peaks(small, paper, [])
     (shape,) = calls
-    assert shape == (130, 110)  # the region and a margin of 0.15 each side, in work pixels
+    # the region and a margin of 0.15 each side: 130 x 110 work pixels, at the detector's scale
+    # (half of it) times ZOOM
+    assert shape == tuple(round(side * indices.ZOOM / 2) for side in (130, 110))
