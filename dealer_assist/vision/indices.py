@@ -101,8 +101,9 @@ CLASSICAL_MOST = 100
 PAPER_MARGIN = 15 / 640
 GROUP_PROB = 0.9
 GROUP_VOTES = 2
-# A whole-frame pair whose rank or suit blob was cut off a line (see LINE_MIN_LENGTH): what is
-# left of a glyph after the line is erased, or a stray piece of the line, is read only this sure
+# A whole-frame pair whose rank or suit blob was cut off a line (see ink_pairs.LINE_MIN_LENGTH):
+# what is left of a glyph after the line is erased, or a stray piece of the line, is read only
+# this sure
 OFF_LINE_PROB = 0.99
 # Small regions of card paper (a long side of ZOOM_MIN_SIDE to ZOOM_MAX_SIDE px at the
 # detector's scale, plus ZOOM_MARGIN of it around) are shown to the detector again at ZOOM times
