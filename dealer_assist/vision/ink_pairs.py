@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 CROP_W, CROP_H = 28, 40  # network input (w, h)
-MIN_GLYPH, MAX_GLYPH = 6, 90  # rank glyph size (px, at work size)
+MIN_GLYPH, MAX_GLYPH = 6, 90  # rank glyph size (px, at the reader's work size)
 MAX_CANDIDATES = 160  # a frame's most contrasted pairs (a busy 12-card scene has about 60)
 MIN_CONTRAST = 40  # ink this much darker than the paper around it (0-255, dark channel)
 
@@ -39,7 +39,6 @@ class Candidate:
     def centre(self) -> tuple[float, float]:
         c = (self.rank + self.suit) / 2
         return float(c[0]), float(c[1])
-
 
 
 _REACH = 16 + 4  # px: the ink threshold's half block (31) and the paper dilation's (7), and a spare
@@ -75,16 +74,16 @@ def blobs_off_lines(frame: np.ndarray) -> np.ndarray:
 # A glyph that touches a card's printed border line (a bordered deck, a fan or a pile: the next
 # card's border) is one blob with the line, too large to be a glyph. In such large blobs, straight
 # runs of ink at least LINE_MIN_LENGTH work pixels long (a glyph's strokes are shorter: a legible
-# rank is 8-40 px tall) are erased LINE_WIDTH px wide, and what is left is searched for glyphs
-# again (HoughLinesP, angles in LINE_ANGLE_STEP degree steps; blobs of LINE_MIN_AREA to
-# LINE_MAX_AREA pixels). Only on card paper (the whole-frame pairs); a pair with such a glyph
-# needs OFF_LINE_PROB, and two such glyphs are no pair (mostly fragments of the lines). Tenth
-# step, chosen on --synthetic training (240 scenes, seed 20261126): 620 cards against 617, 13
-# wrong either way (with pairs of two such glyphs 619; OFF_LINE_PROB 0.97, as the other
-# whole-frame pairs, 14 wrong, 0.98 13). The rest is for time (the Hough search is most of the
-# cost): blobs up to 60 000 px read the same cards, but on real photos (cards-real, timed only)
-# the few that large took two thirds of it; up to 5 000 px, 616 cards; an angle step of 5°, 617;
-# in the detector's local windows too, 620 cards and about twice the time.
+# rank is 8-40 px tall) are erased LINE_WIDTH px wide, and what is left is searched for glyphs again
+# (HoughLinesP, angles in LINE_ANGLE_STEP degree steps; blobs of LINE_MIN_AREA to LINE_MAX_AREA
+# pixels). Only on card paper (the whole-frame pairs); a pair with such a glyph needs
+# indices.OFF_LINE_PROB, and two such glyphs are no pair (mostly fragments of the lines). Tenth
+# step, chosen on --synthetic training (240 scenes, seed 20261126): 620 cards against 617, 13 wrong
+# either way (with pairs of two such glyphs 619; OFF_LINE_PROB 0.97, as the other whole-frame pairs,
+# 14 wrong, 0.98 13). The rest is for time (the Hough search is most of the cost): blobs up to
+# 60 000 px read the same cards, but on real photos (cards-real, timed only) the few that large took
+# two thirds of it; up to 5 000 px, 616 cards; an angle step of 5°, 617; in the detector's local
+# windows too, 620 cards and about twice the time.
 LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
 LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
