@@ -63,6 +63,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from dealer_assist.cards import parse_cards  # noqa: E402
+from dealer_assist.errors import EXIT_UNREADABLE, InputError  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
@@ -296,9 +297,16 @@ def adapt_table(result: dict) -> str:
 
 
 def load_labels(folder: Path) -> list[tuple[str, set[str]]]:
-    with open(folder / "labels.csv", newline="") as fh:
-        return [(row["file"], {c.code for c in parse_cards(row["cards"])})
-                for row in csv.DictReader(fh)]
+    """(photo file, the cards it shows) per row of ``folder``'s labels.csv; InputError if the
+    file is missing or is not such a table."""
+    path = folder / "labels.csv"
+    try:
+        with open(path, newline="") as fh:
+            return [(row["file"], {c.code for c in parse_cards(row["cards"])})
+                    for row in csv.DictReader(fh)]
+    except (OSError, UnicodeDecodeError, KeyError, ValueError) as exc:
+        raise InputError(f"{path}: not a readable labels file (columns file, cards): "
+                         f"{exc}") from exc
 
 
 def summary(mode: str, r: dict) -> str:
@@ -370,11 +378,14 @@ def main(argv: list[str] | None = None) -> int:
     elif args.dir is None:
         parser.error("give DIR, --synthetic or --settle")
     else:
-        labels = load_labels(args.dir)
-        recognizer = load_deck(args.deck).recognizer(**pipeline) if args.deck else \
-            Recognizer(**pipeline)
-        result = evaluate(recognizer, photo_items(args.dir, labels), args.runs, verbose,
-                          args.perturb)
+        try:
+            recognizer = load_deck(args.deck).recognizer(**pipeline) if args.deck else \
+                Recognizer(**pipeline)
+            result = evaluate(recognizer, photo_items(args.dir, load_labels(args.dir)),
+                              args.runs, verbose, args.perturb)
+        except (ValueError, OSError) as exc:  # the deck, labels.csv or a photo it names
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
         result["mode"] = (f"deck {args.deck}" if args.deck else "not adapted") + \
             f" ({args.pipeline})"
     if args.perturb:
