@@ -118,11 +118,14 @@ def detector_candidates(detector, image: np.ndarray) -> list:
     return out
 
 
-def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
+def labels_near_marks(cands: list, labels: list[int], marks, covered_glyph: float = 0.0
+                      ) -> np.ndarray:
     """"Not an index" only far from every printed index: a crop of a real index that is cut too
-    roughly to be labelled is left out (-1), not taught as background."""
+    roughly to be labelled is left out (-1), not taught as background. An index whose rank or
+    suit is less than ``covered_glyph`` visible names no card: crops near it stay background."""
     out = np.array(labels)
-    centres = [((r + s) / 2, float(np.linalg.norm(s - r))) for _c, r, s, _f in marks]
+    centres = [((m.rank + m.suit) / 2, float(np.linalg.norm(m.suit - m.rank)))
+               for m in marks if m.glyph_frac >= covered_glyph]
     for i, c in enumerate(cands):
         if out[i] == 0 and any(np.linalg.norm(np.subtract(c.centre, m)) < 0.9 * d
                                for m, d in centres):
@@ -132,14 +135,14 @@ def labels_near_marks(cands: list, labels: list[int], marks) -> np.ndarray:
 
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
-               mix: tuple[float, float, float] = DESIGN_MIX) -> int:
+               mix: tuple[float, float, float] = DESIGN_MIX, covered_glyph: float = 0.0) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
     ``models/index_det.onnx``, built first) proposes,
     the classical ink-blob pairs, and every fully visible index cut tightly and as roughly as
     the detector cuts it (and, with ``scaled_cut``, at a random scale: :func:`jittered`);
-    labelled from the known index positions."""
+    labelled from the known index positions (``covered_glyph``: see :func:`labels_near_marks`)."""
     import cv2
 
     from dealer_assist.vision import indices, ink_pairs
@@ -161,14 +164,16 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
             if not cands:
                 continue
             labels = labels_near_marks(
-                cands, scenes.label_candidates(cands, marks, sc, anchors), marks)
+                cands, scenes.label_candidates(cands, marks, sc, anchors,
+                                               covered_glyph=covered_glyph),
+                marks, covered_glyph)
             pos = np.nonzero(labels > 0)[0]
             neg = np.nonzero(labels == 0)[0]
             neg = rng.permutation(neg)[:max(8, neg_share * len(pos))]
             for i in (*pos, *neg):
                 xs.append(ink_pairs.crop(sc.image, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac in marks:  # every index in full view, cut two or three ways
+        for code, rank, suit, frac, _glyph in marks:  # every index in full view, cut 2-3 ways
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= ink_pairs.MIN_GLYPH:
                 for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
@@ -198,7 +203,7 @@ def generate(args: argparse.Namespace) -> None:
     with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
         futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
                                args.detector, args.scaled_cut, args.variants,
-                               tuple(args.design_mix))
+                               tuple(args.design_mix), args.covered_glyph)
                    for k in todo}
         for n, (k, f) in enumerate(futures.items(), 1):
             print(f"chunk {k}: {f.result()} crops ({n}/{len(todo)}, "
@@ -437,6 +442,9 @@ def main(argv: list[str] | None = None) -> int:
                         metavar=("SVG", "FONT", "PROCEDURAL"), help="generate: design shares")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
                         "(default: models/index_det.onnx)")
+    parser.add_argument("--covered-glyph", type=float, default=0.0, metavar="FRACTION",
+                        help="generate: a crop of an index whose rank or suit is less than "
+                        "this visible is 'not an index' (default 0: left out)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     run_stage(parser.parse_args(argv), generate, train, [  # the shipped recipe
         {"epochs": 20, "lr": 3e-3, "smoothing": 0.05},

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -441,9 +442,20 @@ def degrade_image(rng: np.random.Generator, img: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------- labelling proposals
 
-def visible_indices(scene: Scene, anchors: dict[str, list[float]], min_visible: float = 0.97
-                    ) -> list[tuple[str, np.ndarray, np.ndarray, float]]:
-    """(code, rank, suit, visible fraction) of each printed index, frame pixels."""
+class IndexMark(NamedTuple):
+    """A printed index in a scene: its card, rank and suit centres (frame pixels), the visible
+    fraction of its glyph box, and that of its less visible half (the rank's or the suit's).
+    An index within 0.6 of its rank-to-suit step of the frame's edge counts as not visible (0)."""
+
+    code: str
+    rank: np.ndarray
+    suit: np.ndarray
+    frac: float
+    glyph_frac: float
+
+
+def visible_indices(scene: Scene, anchors: dict[str, list[float]]) -> list[IndexMark]:
+    """Every printed index of the scene's cards, with how much of it is visible."""
     h, w = scene.owner.shape
     out = []
     for i, card in enumerate(scene.cards):
@@ -460,26 +472,39 @@ def visible_indices(scene: Scene, anchors: dict[str, list[float]], min_visible: 
             unit = (suit - rank) / (d + 1e-6)
             side = np.array([-unit[1], unit[0]]) * 0.45 * d
             top, bottom = rank - unit * 0.55 * d, suit + unit * 0.45 * d
-            glyphs = np.array([top - side, top + side, bottom + side, bottom - side])
-            mask = np.zeros((h, w), np.uint8)
-            cv2.fillConvexPoly(mask, glyphs.astype(np.int32), 1)
-            total = cv2.countNonZero(mask)
             # covered: by a card laid later or a chip (the table beside the card does not count)
             over = (scene.owner > i) | (scene.owner == -2)
-            hidden = int(np.count_nonzero(mask.astype(bool) & over))
             m = 0.6 * d
             inside = (m <= min(rank[0], suit[0]) and max(rank[0], suit[0]) < w - m
                       and m <= min(rank[1], suit[1]) and max(rank[1], suit[1]) < h - m)
-            frac = 1 - hidden / max(total, 1) if inside and d > 2 else 0.0
-            out.append((card.code, rank, suit, frac))
+            if not (inside and d > 2):
+                out.append(IndexMark(card.code, rank, suit, 0.0, 0.0))
+                continue
+            middle = (rank + suit) / 2
+            frac = _visible(over, top, bottom, side)
+            glyph_frac = min(_visible(over, top, middle, side),
+                             _visible(over, middle, bottom, side))
+            out.append(IndexMark(card.code, rank, suit, frac, glyph_frac))
     return out
 
 
+def _visible(over: np.ndarray, start: np.ndarray, end: np.ndarray, side: np.ndarray) -> float:
+    """Visible fraction of the box from ``start`` to ``end``, ``side`` wide to each side
+    (``over``: the pixels something lies on)."""
+    box = np.array([start - side, start + side, end + side, end - side])
+    mask = np.zeros(over.shape, np.uint8)
+    cv2.fillConvexPoly(mask, box.astype(np.int32), 1)
+    hidden = int(np.count_nonzero(mask.astype(bool) & over))
+    return 1 - hidden / max(cv2.countNonZero(mask), 1)
+
+
 def label_candidates(cands: list[ink_pairs.Candidate], marks, scene: Scene,
-                     anchors: dict[str, list[float]], min_visible: float = 0.97) -> list[int]:
-    """Class per candidate: 1 + card number if it is a visible index, 0 if not an index at all,
-    -1 (leave out) if it is an index that is partly hidden, or lies on a card whose index
-    position is unknown."""
+                     anchors: dict[str, list[float]], min_visible: float = 0.97,
+                     covered_glyph: float = 0.0) -> list[int]:
+    """Class per candidate: 1 + card number if it is a visible index, 0 if not an index at all
+    (or, with ``covered_glyph``, an index whose rank or suit is less than that visible: it names
+    no card), -1 (leave out) if it is an index that is partly hidden, or lies on a card whose
+    index position is unknown."""
     unknown = {i for i, card in enumerate(scene.cards) if not anchors.get(card.code)}
     h, w = scene.owner.shape
     labels = []
@@ -489,14 +514,14 @@ def label_candidates(cands: list[ink_pairs.Candidate], marks, scene: Scene,
         if int(scene.owner[y, x]) in unknown:
             labels.append(-1)
             continue
-        for code, rank, suit, frac in marks:
+        for code, rank, suit, frac, glyph_frac in marks:
             d = float(np.linalg.norm(suit - rank))
             if (np.linalg.norm(c.suit - suit) < 0.4 * d and np.linalg.norm(c.rank - rank) < 0.7 * d
                     and 0.6 * d < c.size < 1.5 * d):
                 if frac >= min_visible:
                     lab = indices.CLASSES.index(code)
                 else:
-                    lab = -1 if frac > 0.4 else 0
+                    lab = -1 if frac > 0.4 and glyph_frac >= covered_glyph else 0
                 break
         labels.append(lab)
     return labels

@@ -28,7 +28,7 @@ def scene_of(deck: str, seed: int, kind: str):
     anchors = scenes.anchors_of(deck, faces)
     rng = np.random.default_rng(seed)
     sc = scenes.make_scene(rng, faces, (1280, 960), kind=kind, max_tilt=25, mild=True)
-    marks = [(code, r, s) for code, r, s, frac in scenes.visible_indices(sc, anchors)
+    marks = [(code, r, s) for code, r, s, frac, _g in scenes.visible_indices(sc, anchors)
              if frac >= 0.97 and np.linalg.norm(s - r) >= 8]
     return sc, marks
 

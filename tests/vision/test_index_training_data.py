@@ -217,3 +217,29 @@ def test_nearly_every_face_of_every_svg_deck_has_its_index_anchor() -> None:
     for deck in decks.deck_files():
         anchors = scenes.anchors_of(deck, scenes.load_faces(deck))
         assert sum(bool(a) for a in anchors.values()) >= 51, deck
+
+
+def test_an_index_whose_suit_is_covered_is_taught_as_naming_no_card() -> None:
+    """A fan's next card can hide all of an index's suit but a dot: with ``--covered-glyph`` a crop
+    of it is "not an index" (it names no card), not left out of training."""
+    faces, anchors = variants.deck(5)
+    sc = scenes.make_scene(np.random.default_rng(4), faces, (1280, 960), kind="single",
+                           max_tilt=0, mild=True)
+    code, rank, suit, _frac, glyph_frac = next(
+        m for m in scenes.visible_indices(sc, anchors)
+        if m.frac == 1 and np.linalg.norm(m.suit - m.rank) >= 12)
+    assert glyph_frac == 1
+    cand = ink_pairs.candidate(rank.astype(np.float32), suit.astype(np.float32))
+    marks = scenes.visible_indices(sc, anchors)
+    assert scenes.label_candidates([cand], marks, sc, anchors) == [CLASSES.index(code)]
+
+    step = float(np.linalg.norm(suit - rank))
+    cv2.circle(sc.owner, tuple(int(v) for v in suit), int(0.6 * step), -2, -1)  # a chip on it
+    covered = next(m for m in scenes.visible_indices(sc, anchors)
+                   if m.code == code and np.allclose(m.rank, rank))
+    assert 0.4 < covered.frac < 0.97 and covered.glyph_frac < 0.35
+    marks = scenes.visible_indices(sc, anchors)
+    labels = scenes.label_candidates([cand], marks, sc, anchors)
+    assert list(build.labels_near_marks([cand], labels, marks)) == [-1]  # left out, as before
+    labels = scenes.label_candidates([cand], marks, sc, anchors, covered_glyph=0.35)
+    assert list(build.labels_near_marks([cand], labels, marks, 0.35)) == [0]
