@@ -44,7 +44,7 @@ def count(detector, kind: str, scenes_n: int, seed: int) -> dict:
         crops = detector_candidates(detector, sc.image)
         labels = scenes.label_candidates(crops, marks, sc, anchors) if crops else []
         tally = per.setdefault(deck, {"indices": 0, "near": 0, "right": 0, "crop": 0})
-        for code, rank, suit, _frac, _glyph in marks:
+        for code, rank, suit, *_visible in marks:
             d = float(np.linalg.norm(suit - rank))
             centre = (rank + suit) / 2
             gaps = [float(np.linalg.norm((r + s) / 2 - centre)) for _p, r, s in peaks]

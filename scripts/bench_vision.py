@@ -122,7 +122,7 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
                      ) -> Iterator[tuple[str, int, Any, Any, list]]:
     """(deck, number, scene, anchors, legible indices) of the seeded 1280×960 scenes of
     ``--synthetic kind``; an index is legible in full view (≥ 97 % visible) with its rank and
-    suit centres ≥ LEGIBLE px apart: (code, rank centre, suit centre, visible fraction)."""
+    suit centres ≥ LEGIBLE px apart (``scenes.IndexMark``)."""
     from scripts.vision_data import decks, scenes
 
     held = decks.training_decks() if kind.startswith("training") else decks.held_out_decks()
@@ -136,8 +136,7 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
         anchors = scenes.anchors_of(deck, faces)
         layout = "fan" if kind.endswith("fans") else None
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True)
-        marks = [(code, r, s, frac) for code, r, s, frac, _g in scenes.visible_indices(sc, anchors)
-                 if frac >= 0.97 and np.linalg.norm(s - r) >= LEGIBLE]
+        marks = [m for m in scenes.visible_indices(sc, anchors) if m.legible(LEGIBLE)]
         yield deck, i, sc, anchors, marks
 
 
@@ -208,7 +207,7 @@ def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
     while True:  # a frame of 8 cards, each with an index in full view
         sc = scenes.make_scene(rng, faces, (1280, 960), kind="single", max_tilt=20, mild=True)
         marks = scenes.visible_indices(sc, anchors)
-        expected = {c for c, _r, _s, f, _g in marks if f >= 0.97}
+        expected = {m.code for m in marks if m.frac >= 0.97}
         if len(sc.cards) == 8 and len(expected) == 8:
             break
     results = []

@@ -72,7 +72,7 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
         ignore = np.isin(sc.owner, unknown).astype(np.uint8) if unknown else \
             np.zeros(sc.owner.shape, np.uint8)
         ann = []
-        for _code, rank, suit, frac, _glyph in scenes.visible_indices(sc, anchors):
+        for _code, rank, suit, frac, *_glyph in scenes.visible_indices(sc, anchors):
             r, su = rank * f, suit * f
             d = float(np.linalg.norm(su - r))
             c = (r + su) / 2

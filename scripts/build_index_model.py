@@ -173,7 +173,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
             for i in (*pos, *neg):
                 xs.append(ink_pairs.crop(sc.image, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac, _glyph in marks:  # every index in full view, cut 2-3 ways
+        for code, rank, suit, frac, *_glyph in marks:  # every index in full view, cut 2-3 ways
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= ink_pairs.MIN_GLYPH:
                 for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:

@@ -453,6 +453,10 @@ class IndexMark(NamedTuple):
     frac: float
     glyph_frac: float
 
+    def legible(self, min_step: float = 8) -> bool:
+        """In full view (97 %) with its rank and suit centres ``min_step`` px apart or more."""
+        return self.frac >= 0.97 and float(np.linalg.norm(self.suit - self.rank)) >= min_step
+
 
 def visible_indices(scene: Scene, anchors: dict[str, list[float]]) -> list[IndexMark]:
     """Every printed index of the scene's cards, with how much of it is visible."""

@@ -74,8 +74,7 @@ def test_adaptation_reads_cards_of_an_unseen_deck_it_did_not_read_before(
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=("single", "fan")[i % 2],
                                max_tilt=25, mild=True)
         on_table = {c.code for c in sc.cards}
-        legible = {code for code, r, s, frac, _g in scenes.visible_indices(sc, anchors)
-                   if frac >= 0.97 and np.linalg.norm(s - r) >= 8}
+        legible = {m.code for m in scenes.visible_indices(sc, anchors) if m.legible()}
         read_before = {p.code for p in plain.read(sc.image) if p.code}
         read_after = {p.code for p in adapt.read(sc.image) if p.code}
         assert read_after <= on_table, f"scene {i}: wrong {read_after - on_table}"

@@ -28,8 +28,8 @@ def scene_of(deck: str, seed: int, kind: str):
     anchors = scenes.anchors_of(deck, faces)
     rng = np.random.default_rng(seed)
     sc = scenes.make_scene(rng, faces, (1280, 960), kind=kind, max_tilt=25, mild=True)
-    marks = [(code, r, s) for code, r, s, frac, _g in scenes.visible_indices(sc, anchors)
-             if frac >= 0.97 and np.linalg.norm(s - r) >= 8]
+    marks = [(m.code, m.rank, m.suit) for m in scenes.visible_indices(sc, anchors)
+             if m.legible()]
     return sc, marks
 
 

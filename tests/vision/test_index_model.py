@@ -34,8 +34,7 @@ def unseen_scene(deck: str, seed: int, kind: str):
     anchors = scenes.anchors_of(deck, faces)
     rng = np.random.default_rng(seed)
     sc = scenes.make_scene(rng, faces, (1280, 960), kind=kind, max_tilt=25, mild=True)
-    marks = scenes.visible_indices(sc, anchors)
-    return sc, {code for code, r, s, frac, _g in marks if frac >= 0.97 and np.linalg.norm(s - r) >= 8}
+    return sc, {m.code for m in scenes.visible_indices(sc, anchors) if m.legible()}
 
 
 @needs_decks

@@ -226,8 +226,7 @@ def test_an_index_whose_suit_is_covered_is_taught_as_naming_no_card() -> None:
     sc = scenes.make_scene(np.random.default_rng(4), faces, (1280, 960), kind="single",
                            max_tilt=0, mild=True)
     code, rank, suit, _frac, glyph_frac = next(
-        m for m in scenes.visible_indices(sc, anchors)
-        if m.frac == 1 and np.linalg.norm(m.suit - m.rank) >= 12)
+        m for m in scenes.visible_indices(sc, anchors) if m.frac == 1 and m.legible(12))
     assert glyph_frac == 1
     cand = ink_pairs.candidate(rank.astype(np.float32), suit.astype(np.float32))
     marks = scenes.visible_indices(sc, anchors)
