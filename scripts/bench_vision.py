@@ -2,7 +2,7 @@
 
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
                                               [--deck NAME]
-    uv run python scripts/bench_vision.py --synthetic heldout|fans|training|training-fans
+    uv run python scripts/bench_vision.py --synthetic heldout|fans|training|training-fans|drawn-fans
                                           [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
@@ -25,6 +25,12 @@ neither way, reading one that is not in the scene is wrong.
 ``--synthetic training`` renders the same kind of scenes of the *training* designs (another seed
 than training), ``training-fans`` their fans alone: the sets on which thresholds may be chosen
 (never ``cards-real``, never the held-out designs).
+
+``--synthetic drawn-fans`` renders the fans of the recogniser's precision test
+(``tests/vision/test_recognition.py``: the project's drawn deck, ``synth.random_fan``; that test is
+``--seed 7 --scenes 12``) for as many scenes as asked: a wider check that no card is read that is
+not there. Every card of a fan counts as expected, so its recall is the test's (most indices in
+such a fan are visible, not all).
 
 ``--proposals`` chooses where the index crops come from: ``learned`` (the index detector, the
 default), ``classical`` (the ink-blob pairs, the pipeline before the detector) or ``both``;
@@ -64,6 +70,7 @@ import numpy as np  # noqa: E402
 
 from dealer_assist.cards import parse_cards  # noqa: E402
 from dealer_assist.errors import EXIT_UNREADABLE, InputError  # noqa: E402
+from dealer_assist.vision import synth  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
@@ -142,6 +149,13 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
 
 def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
                     ) -> Iterator[Item]:
+    if kind == "drawn-fans":  # the precision test's fans (tests/vision: seed 7, 12 scenes)
+        rng = np.random.default_rng(seed)
+        for i in range(scenes_n):
+            frame, cards = synth.random_fan(rng, i)
+            codes = {card.code for card in cards}
+            yield f"drawn-fan-{i:03d}", frame, codes, codes
+        return
     for deck, i, sc, _anchors, marks in synthetic_scenes(kind, scenes_n, seed, only):
         expected = {code for code, *_rest in marks}
         yield f"{deck}-{i:03d}", sc.image, expected, {c.code for c in sc.cards}
@@ -329,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
                         "detector, the ink-blob pairs (before the detector), or both (default)")
     parser.add_argument("--always-whole-card", action="store_true",
                         help="run the whole-card reader on every outline (as before)")
-    parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans"],
+    parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans",
+                                                "drawn-fans"],
                         help="seeded scenes of the held-out deck designs instead of DIR")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)

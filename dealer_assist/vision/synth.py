@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from dealer_assist.cards import Card
+from dealer_assist.cards import FULL_DECK, Card
 
 _SYSTEM_FONTS = (  # serif faces close to printed card indices, used when the system has them
     "/usr/share/fonts/opentype/urw-base35/C059-Roman.otf",
@@ -227,6 +227,18 @@ def scene(cards: Sequence[Card], quads: Sequence[np.ndarray], size: tuple[int, i
     for card, quad in zip(cards, quads, strict=True):
         img = place(img, render_card(card, font=font), quad)
     return degrade(img, seed=seed, blur=blur, noise=noise, light=light)
+
+
+def random_fan(rng: np.random.Generator, seed: int) -> tuple[np.ndarray, list[Card]]:
+    """A frame of 2-5 random cards of the drawn deck fanned left to right (320-460 px tall, each
+    0.15-0.3 of a card's height right of the last and turned 10° more, the fan -30° to 30°),
+    blurred σ 0-1 with noise 4; ``rng`` draws the fan, ``seed`` the table and the noise."""
+    cards = [FULL_DECK[i] for i in rng.choice(52, int(rng.integers(2, 6)), replace=False)]
+    h = float(rng.uniform(320, 460))
+    step, base, spread = float(rng.uniform(0.15, 0.3)) * h, float(rng.uniform(-30, 30)), 10.0
+    quads = [card_quad((400 + step * i, 500), h, base + spread * i) for i in range(len(cards))]
+    frame = scene(cards, quads, seed=seed, blur=float(rng.uniform(0, 1)), noise=4)
+    return frame, cards
 
 
 def degrade(img: np.ndarray, seed: int = 0, blur: float = 0.0, noise: float = 0.0,

@@ -75,15 +75,10 @@ def test_fan_of_overlapping_cards_reads_corner_indices(recognizer: Recognizer) -
 
 
 def test_random_fans_never_name_a_card_that_is_not_there(recognizer: Recognizer) -> None:
-    rng = np.random.default_rng(7)
+    rng = np.random.default_rng(7)  # scripts/bench_vision.py --synthetic drawn-fans --seed 7
     read = total = 0
     for trial in range(12):
-        cards = [FULL_DECK[i] for i in rng.choice(52, int(rng.integers(2, 6)), replace=False)]
-        h = float(rng.uniform(320, 460))
-        step, base, spread = float(rng.uniform(0.15, 0.3)) * h, float(rng.uniform(-30, 30)), 10.0
-        quads = [synth.card_quad((400 + step * i, 500), h, base + spread * i)
-                 for i in range(len(cards))]
-        frame = synth.scene(cards, quads, seed=trial, blur=float(rng.uniform(0, 1)), noise=4)
+        frame, cards = synth.random_fan(rng, trial)
         found = {p.code for p in recognizer.read(frame)} - {None}
         assert found <= {c.code for c in cards}
         read += len(found)
