@@ -10,7 +10,7 @@ first (see LINE_MIN_LENGTH).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -30,6 +30,8 @@ class Candidate:
     quad: np.ndarray  # (4, 2) float32: crop corners TL, TR, BR, BL in frame pixels
     off_line: bool = False  # a glyph of it was cut off a line it touched (see LINE_MIN_LENGTH)
     detected: bool = False  # cut by the index detector's own (rough) rank and suit estimate
+    anchored: bool = False  # cut by one glyph and the detector's rank-to-suit step (see
+    # anchored_pairs)
 
     @property
     def size(self) -> float:
@@ -206,11 +208,9 @@ def agrees(rank: np.ndarray, suit: np.ndarray, known_rank: np.ndarray, known_sui
             & (np.hypot(off[..., 0], off[..., 1]) <= 0.5 * known_length))
 
 
-def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int = 2
-                ) -> list[Candidate]:
-    """Rank-over-suit ink-blob pairs that agree with a detected index (``rank``, ``suit``: the
-    detector's estimate; see :func:`agrees`), found in a window around it; the closest ``most``
-    first."""
+def window_blobs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray) -> np.ndarray:
+    """:func:`glyph_blobs` rows (centres in frame pixels) in a window of about two glyphs around
+    a detected index (``rank``, ``suit``: the detector's estimate)."""
     d = float(np.hypot(*(suit - rank)))
     c = (rank + suit) / 2
     reach = int(2.0 * d + 6)
@@ -218,12 +218,23 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
     x0, y0 = max(0, int(c[0]) - reach), max(0, int(c[1]) - reach)
     x1, y1 = min(w, int(c[0]) + reach + 1), min(h, int(c[1]) + reach + 1)
     if x1 - x0 < 8 or y1 - y0 < 8:
-        return []
+        return np.zeros((0, 8), np.float32)
     blobs = glyph_blobs(frame[y0:y1, x0:x1])
+    blobs[:, :2] += np.array([x0, y0], np.float32)
+    return blobs
+
+
+def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int = 2,
+                blobs: np.ndarray | None = None) -> list[Candidate]:
+    """Rank-over-suit ink-blob pairs that agree with a detected index (``rank``, ``suit``: the
+    detector's estimate; see :func:`agrees`), found in a window around it; the closest ``most``
+    first. ``blobs``: the window's :func:`window_blobs`, if the caller has them."""
+    blobs = window_blobs(frame, rank, suit) if blobs is None else blobs
     if len(blobs) < 2:
         return []
-    xy = blobs[:, :2] + np.array([x0, y0], np.float32)
-    size, area = blobs[:, 2], blobs[:, 3]
+    d = float(np.hypot(*(suit - rank)))
+    c = (rank + suit) / 2
+    xy, size, area = blobs[:, :2], blobs[:, 2], blobs[:, 3]
     # every (rank i, suit j) pair of glyph sizes at once, ranks first, as a loop would find them
     ranks = np.nonzero(size >= MIN_GLYPH)[0]
     r_size, r_area = size[ranks, None], area[ranks, None]
@@ -237,6 +248,46 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
     miss = off + np.abs(np.hypot(v[:, 0], v[:, 1]).astype(np.float64) - d)
     best = np.argsort(miss, kind="stable")[:most]
     return [candidate(rank_xy[k], suit_xy[k]) for k in best]
+
+
+# A detected index with no blob pair: in a fan or a pile one of its glyphs often merges with the
+# next card's edge into one blob, while the other glyph is whole and where the index is. That
+# glyph (a blob within ANCHOR_REACH steps of the detector's estimate of its centre, rank-sized:
+# RANK_SIZES, or suit-sized: SUIT_SIZES, in steps) is paired with a point one detector step
+# away: the crop is cut on it, not on the detector's rougher centre. Fifteenth step, chosen on
+# the training designs (docs/vision.md)
+ANCHOR_REACH = 0.5
+RANK_SIZES, SUIT_SIZES = (0.6, 1.7), (0.3, 1.3)
+
+
+def anchored_pairs(rank: np.ndarray, suit: np.ndarray, blobs: np.ndarray) -> list[Candidate]:
+    """For a detected index (``rank``, ``suit``: the detector's estimate) and the
+    :func:`window_blobs` around it: the blob nearest its rank estimate paired with the point one
+    detector step on, and the blob nearest its suit estimate paired with the point one step
+    back; each only if there is such a blob."""
+    step = (suit - rank).astype(np.float32)
+    d = float(np.hypot(*step))
+    out = []
+    k = _nearest_glyph(blobs, rank, d, RANK_SIZES, MIN_GLYPH)
+    if k is not None:
+        out.append(replace(candidate(blobs[k, :2], blobs[k, :2] + step), anchored=True))
+    k = _nearest_glyph(blobs, suit, d, SUIT_SIZES)
+    if k is not None:
+        out.append(replace(candidate(blobs[k, :2] - step, blobs[k, :2]), anchored=True))
+    return out
+
+
+def _nearest_glyph(blobs: np.ndarray, at: np.ndarray, d: float, sizes: tuple[float, float],
+                   least: float = 0.0) -> int | None:
+    """The row of the blob nearest ``at``, within ANCHOR_REACH of step ``d``, whose size is
+    ``sizes`` (in steps) and at least ``least`` px; None if there is none."""
+    size = blobs[:, 2]
+    dist = np.hypot(*(blobs[:, :2] - at).T)
+    ok = ((size >= sizes[0] * d) & (size <= sizes[1] * d) & (size >= least)
+          & (dist <= ANCHOR_REACH * d))
+    if not ok.any():
+        return None
+    return int(np.flatnonzero(ok)[np.argmin(dist[ok])])
 
 
 def candidate(rank: np.ndarray, suit: np.ndarray, off_line: bool = False,
