@@ -30,8 +30,7 @@ class Candidate:
     quad: np.ndarray  # (4, 2) float32: crop corners TL, TR, BR, BL in frame pixels
     off_line: bool = False  # a glyph of it was cut off a line it touched (see LINE_MIN_LENGTH)
     detected: bool = False  # cut by the index detector's own (rough) rank and suit estimate
-    anchored: bool = False  # cut by one glyph and the detector's rank-to-suit step (see
-    # anchored_pairs)
+    anchored: bool = False  # cut on one glyph and the detector's step (see anchored_pairs)
 
     @property
     def size(self) -> float:
