@@ -345,7 +345,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the whole-card reader on every outline (as before)")
     parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans",
                                                 "drawn-fans"],
-                        help="seeded scenes of the held-out deck designs instead of DIR")
+                        help="seeded rendered scenes instead of DIR: of the held-out or the "
+                        "training deck designs, or the precision test's drawn fans")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--settle", action="store_true",
