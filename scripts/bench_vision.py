@@ -13,7 +13,8 @@ milliseconds per frame (wall clock, median over ``--runs`` timed runs per image,
 ``median_cpu_ms`` and ``p95_cpu_ms`` are the same in the process's CPU time, which a busy
 machine disturbs less) and the images with misses. ``--perturb`` degrades every frame first:
 ``blur`` (Gaussian σ 1.5), ``dark`` (40 % brightness), ``jpeg`` (quality 30), ``rotate``
-(turned 15°), ``small`` (640 px long side).
+(turned 15°), ``small`` (640 px long side), ``warm`` (tungsten light on a camera balanced for
+daylight: green × 0.82, blue × 0.6).
 
 ``--synthetic`` renders seeded 1280×960 table scenes (``scripts/vision_data``) of the deck designs
 held out of training (``heldout``: singles, rows, fans, piles; ``fans``: fans only), in everyday
@@ -94,6 +95,13 @@ def _blur(frame: np.ndarray) -> np.ndarray:
 @perturbation("dark")
 def _dark(frame: np.ndarray) -> np.ndarray:
     return (frame.astype(np.float32) * 0.4).astype(np.uint8)
+
+
+@perturbation("warm")
+def _warm(frame: np.ndarray) -> np.ndarray:
+    """Tungsten light (about 3000 K) on a camera balanced for daylight: less green, much less
+    blue."""
+    return cv2.convertScaleAbs(frame.astype(np.float32) * np.float32([0.6, 0.82, 1.0]))
 
 
 @perturbation("jpeg")
