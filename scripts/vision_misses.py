@@ -1,0 +1,111 @@
+"""Why the recogniser misses the cards it misses in seeded synthetic scenes.
+
+    uv run python scripts/vision_misses.py --synthetic training|training-fans|heldout|fans
+                                           [--scenes N] [--seed S] [--json]
+
+Each card the benchmark expects (``bench_vision.py --synthetic``: one of its indices in full view
+and legible) but the recogniser does not read falls in one of three kinds, at its index that
+reads best:
+
+* ``no crop``: no crop the index reader cut (detected index, blob pair, anchored crop) is
+  centred within half a rank-to-suit step of the printed index: the proposals missed it;
+* ``cut``: crops are there, and the index cut at its true rank and suit centres reads as its card
+  at the reader's probability (0.95) or more: the crops were cut in the wrong place or scale;
+* ``network``: even that true cut reads below it: the networks do not know the index (a design's
+  quirk, a covered glyph, a suit they confuse).
+
+Only ``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
+on, not a benchmark (no timing). Choose on the training designs only (``bench_vision.py``'s rule).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from dealer_assist.vision.indices import CLASSES, work_size
+from dealer_assist.vision.ink_pairs import candidate, crop
+from dealer_assist.vision.recognizer import Recognizer, single_threaded
+from scripts.bench_vision import synthetic_scenes
+
+KINDS = ("no crop", "cut", "network")
+NEAR = 0.5  # a crop centred within this share of the index's rank-to-suit step is "there"
+
+
+def misses(kind: str, scenes: int, seed: int) -> list[dict]:
+    """One row per expected card not read: scene, card, kind, its true cut's probability, the
+    best probability of its card among the crops there (-1: none) and the index's step (px)."""
+    recognizer = Recognizer()
+    reader = recognizer.index
+    rows = []
+    for deck, i, scene, _anchors, marks in synthetic_scenes(kind, scenes, seed):
+        read = {p.code for p in recognizer.read(scene.image) if p.code}
+        missed = sorted({m.code for m in marks} - read)
+        if not missed:
+            continue
+        small, scale = work_size(scene.image)
+        cands = [c for c, _need, _group in reader.candidates(small)]
+        centres = np.array([c.centre for c in cands]).reshape(-1, 2)
+        probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
+            else np.zeros((0, len(CLASSES)))
+        for code in missed:
+            k = CLASSES.index(code)
+            best = None
+            for m in (m for m in marks if m.code == code):
+                rank, suit = (m.rank * scale).astype(np.float32), (m.suit * scale).astype(
+                    np.float32)
+                step = float(np.hypot(*(suit - rank)))
+                true = float(reader.probabilities(crop(small, candidate(rank, suit))[None])[0, k])
+                near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
+                there = float(probs[near, k].max()) if near.any() else -1.0
+                what = "no crop" if not near.any() else \
+                    "cut" if true >= reader.min_prob else "network"
+                row = {"scene": f"{deck}-{i:03d}", "deck": deck, "card": str(code), "kind": what,
+                       "true_cut": round(true, 3), "crops": round(there, 3),
+                       "step": round(step, 1)}
+                if best is None or true > best["true_cut"]:
+                    best = row
+            rows.append(best)
+    return rows
+
+
+def table(rows: list[dict]) -> str:
+    """Misses by design and kind."""
+    decks = sorted({r["deck"] for r in rows})
+    count = Counter((r["deck"], r["kind"]) for r in rows)
+    lines = [f"{'design':26s}" + "".join(f"{k:>10s}" for k in KINDS) + f"{'all':>8s}"]
+    for d in [*decks, "all"]:
+        n = [sum(v for (dd, kk), v in count.items() if kk == k and d in (dd, "all"))
+             for k in KINDS]
+        lines.append(f"{d:26s}" + "".join(f"{v:10d}" for v in n) + f"{sum(n):8d}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--synthetic", required=True,
+                        choices=["training", "training-fans", "heldout", "fans"])
+    parser.add_argument("--scenes", type=int, default=80)
+    parser.add_argument("--seed", type=int, default=20261124)
+    parser.add_argument("--json", action="store_true", help="print one JSON list only")
+    args = parser.parse_args(argv)
+    single_threaded()
+    rows = misses(args.synthetic, args.scenes, args.seed)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    for r in rows:
+        print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}, crops "
+              f"{r['crops']:.2f}, step {r['step']:.0f} px)")
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

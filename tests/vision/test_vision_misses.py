@@ -1,0 +1,53 @@
+"""``scripts/vision_misses.py``: each card the benchmark misses, and why."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from dealer_assist.vision.indices import IndexReader
+from dealer_assist.vision.recognizer import Recognizer
+from scripts.bench_vision import evaluate, synthetic_items
+from scripts.vision_misses import main, misses
+
+# three training-design scenes whose misses are of all three kinds
+KIND, SCENES, SEED = "training", 3, 3
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[dict]:
+    return misses(KIND, SCENES, SEED)
+
+
+def test_the_misses_are_the_benchmarks(rows: list[dict]) -> None:
+    result = evaluate(Recognizer(), synthetic_items(KIND, SCENES, SEED), 1, False)
+    bench = {(scene, card) for scene, m in result["misses"].items() for card in m["missed"]}
+    assert {(r["scene"], r["card"]) for r in rows} == bench
+
+
+def test_each_kind_follows_from_its_numbers(rows: list[dict]) -> None:
+    assert {r["kind"] for r in rows} == {"no crop", "cut", "network"}
+    for r in rows:
+        if r["kind"] == "no crop":
+            assert r["crops"] == -1
+        else:
+            assert r["crops"] >= 0
+            assert (r["true_cut"] >= 0.95) == (r["kind"] == "cut")
+
+
+def test_a_reader_that_cuts_nothing_misses_for_want_of_a_crop(monkeypatch) -> None:
+    monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
+    rows = misses(KIND, 1, SEED)
+    assert rows and {r["kind"] for r in rows} == {"no crop"}
+
+
+def test_the_command_prints_rows_and_a_table(capsys) -> None:
+    assert main(["--synthetic", KIND, "--scenes", "1", "--seed", str(SEED)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("all")
+    assert main(["--synthetic", KIND, "--scenes", "1", "--seed", str(SEED), "--json"]) == 0
+    assert isinstance(json.loads(capsys.readouterr().out), list)
