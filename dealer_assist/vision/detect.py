@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from dealer_assist.vision.exposure import neutral_paper
+
 MAX_OUTLINES = 24  # more card-shaped regions than this in one frame are a pattern
 CARD_W, CARD_H = 240, 336  # a whole card warped upright (poker card 63 x 88 mm)
 DETECT_LONG_SIDE = 640  # frames are searched at this size, then read at full size
@@ -57,7 +59,9 @@ def scaled_down(frame: np.ndarray, long_side: int) -> tuple[np.ndarray, float]:
 
 
 def white_mask(small: np.ndarray) -> np.ndarray:
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    """Card paper: bright, unsaturated pixels (measured in neutral colour under a strongly
+    coloured light, see exposure.CAST_RATIO), uint8 0/255."""
+    hsv = cv2.cvtColor(neutral_paper(small), cv2.COLOR_BGR2HSV)
     sat, val = hsv[..., 1], hsv[..., 2]
     mask = ((val > max(_bright(val), 90)) & (sat < 70)).astype(np.uint8) * 255
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
