@@ -1,5 +1,6 @@
 """A dim frame brightened, as a camera's automatic exposure would (issue 16: at 40 % brightness
-recall halved on outside photos; the card paper fell under the white mask's floor).
+recall halved on outside photos; the card paper fell under the white mask's floor); and, for the
+white mask alone, a copy in neutral colour under a strongly coloured light (see CAST_RATIO).
 
 Chosen on ``bench_vision --synthetic training`` (80 scenes) darkened to 40 %, never on
 ``cards-real`` or the held-out designs: with the brightest thousandth of a frame's pixels
