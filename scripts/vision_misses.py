@@ -1,7 +1,7 @@
 """Why the recogniser misses the cards it misses in seeded synthetic scenes.
 
     uv run python scripts/vision_misses.py --synthetic training|training-fans|heldout|fans
-                                           [--scenes N] [--seed S] [--json]
+                                           [--scenes N] [--seed S] [--perturb MODE] [--json]
 
 Each card the benchmark expects (``bench_vision.py --synthetic``: one of its indices in full view
 and legible) but the recogniser does not read falls in one of three kinds, at its index that
@@ -14,7 +14,9 @@ reads best:
 * ``network``: even that true cut reads below it: the networks do not know the index (a design's
   quirk, a covered glyph, a suit they confuse).
 
-Only ``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
+``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does (those that
+keep the indices in place: blur, dark, jpeg, warm). Only
+``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
 on, not a benchmark (no timing). Choose on the training designs only (``bench_vision.py``'s rule).
 """
 
@@ -32,24 +34,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dealer_assist.vision.indices import CLASSES, work_size
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
-from scripts.bench_vision import synthetic_scenes
+from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
 
 KINDS = ("no crop", "cut", "network")
+GEOMETRIC = {"rotate", "small"}  # perturbations that move the indices (not offered)
 NEAR = 0.5  # a crop centred within this share of the index's rank-to-suit step is "there"
 
 
-def misses(kind: str, scenes: int, seed: int) -> list[dict]:
+def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> list[dict]:
     """One row per expected card not read: scene, card, kind, its true cut's probability, the
-    best probability of its card among the crops there (-1: none) and the index's step (px)."""
+    best probability of its card among the crops there (-1: none) and the index's step (px);
+    ``perturb``: a ``bench_vision`` perturbation applied to every scene first."""
     recognizer = Recognizer()
     reader = recognizer.index
     rows = []
     for deck, i, scene, _anchors, marks in synthetic_scenes(kind, scenes, seed):
-        read = {p.code for p in recognizer.read(scene.image) if p.code}
+        frame = PERTURBATIONS[perturb](scene.image) if perturb else scene.image
+        read = {p.code for p in recognizer.read(frame) if p.code}
         missed = sorted({m.code for m in marks} - read)
         if not missed:
             continue
-        small, scale = work_size(scene.image)
+        small, scale = work_size(frame)
         cands = [c for c, _need, _group in reader.candidates(small)]
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
@@ -93,10 +98,12 @@ def main(argv: list[str] | None = None) -> int:
                         choices=["training", "training-fans", "heldout", "fans"])
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=20261124)
+    parser.add_argument("--perturb", choices=sorted(set(PERTURBATIONS) - GEOMETRIC),
+                        help="the photometric ones: the true index positions stay")
     parser.add_argument("--json", action="store_true", help="print one JSON list only")
     args = parser.parse_args(argv)
     single_threaded()
-    rows = misses(args.synthetic, args.scenes, args.seed)
+    rows = misses(args.synthetic, args.scenes, args.seed, args.perturb)
     if args.json:
         print(json.dumps(rows))
         return 0

@@ -51,3 +51,16 @@ def test_the_command_prints_rows_and_a_table(capsys) -> None:
     assert out.splitlines()[-1].startswith("all")
     assert main(["--synthetic", KIND, "--scenes", "1", "--seed", str(SEED), "--json"]) == 0
     assert isinstance(json.loads(capsys.readouterr().out), list)
+
+
+def test_a_perturbed_scene_s_misses_are_the_benchmarks_too() -> None:
+    rows = misses(KIND, 2, SEED, "warm")
+    assert rows
+    result = evaluate(Recognizer(), synthetic_items(KIND, 2, SEED), 1, False, "warm")
+    bench = {(scene, card) for scene, m in result["misses"].items() for card in m["missed"]}
+    assert {(r["scene"], r["card"]) for r in rows} == bench
+
+
+def test_only_perturbations_that_keep_the_indices_in_place_are_offered() -> None:
+    with pytest.raises(SystemExit):
+        main(["--synthetic", KIND, "--scenes", "1", "--perturb", "rotate"])
