@@ -14,6 +14,7 @@ import numpy as np
 
 from dealer_assist.cards import FACES, RANKS, Card
 from dealer_assist.vision.detect import Quad, warp_card
+from dealer_assist.vision.exposure import neutral_paper
 from dealer_assist.vision.glyphs import (
     IndexGlyphs,
     binarise,
@@ -60,7 +61,11 @@ def read_index(glyphs: IndexGlyphs, ranks: GlyphModel, suits: GlyphModel,
 
 
 def face_picture(card: np.ndarray) -> bool:
-    """Whether the middle of an upright warped card holds a coloured picture (J, Q, K)."""
+    """Whether the middle of an upright warped card holds a coloured picture (J, Q, K). Looked
+    at in neutral colour under a strongly coloured light (``exposure.neutral_paper``: under
+    tungsten light the paper itself is yellow enough to be taken for a picture, and an ace's
+    index was overruled; issue 16, sixteenth step)."""
+    card = neutral_paper(card)
     h, w = card.shape[:2]
     mid = card[int(0.2 * h):int(0.8 * h), int(0.25 * w):int(0.75 * w)]
     hsv = cv2.cvtColor(mid, cv2.COLOR_BGR2HSV)

@@ -6,17 +6,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from dealer_assist.vision import exposure
-from dealer_assist.vision.detect import white_mask
+from dealer_assist.vision.detect import CARD_H, CARD_W, white_mask
 from dealer_assist.vision.exposure import channel_levels, neutral_paper
+from dealer_assist.vision.reader import face_picture
 from dealer_assist.vision.recognizer import Recognizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.bench_vision import PERTURBATIONS, synthetic_items
-from scripts.vision_data import decks
+from scripts.vision_data import decks, scenes
 
 warm = PERTURBATIONS["warm"]
 
@@ -77,3 +79,21 @@ def test_a_scene_under_warm_light_reads_as_in_daylight(monkeypatch) -> None:
     monkeypatch.setattr(exposure, "CAST_RATIO", float("inf"))
     before = {p.code for p in recognizer.read(warm(frame))} - {None}
     assert len(before & expected) == 7 and before <= on_table
+
+
+def upright_face(deck: str, code: str) -> np.ndarray:
+    face = scenes.on_white(scenes.load_faces(deck)[code])
+    return cv2.resize(face, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+
+
+@pytest.mark.skipif("dondorf" not in decks.training_decks(),
+                    reason="no SVG deck installed (kdegames-card-data-kf5)")
+def test_an_ace_under_warm_light_is_no_court_picture(monkeypatch) -> None:
+    """Under warm light the paper itself looked like a picture's yellow, and an outline's one
+    pip (an ace) was taken for a court picture, which overrules its index."""
+    aces = [upright_face(deck, code) for deck in ("dondorf", "standard") for code in ("AS", "AH")]
+    king = upright_face("dondorf", "KH")
+    assert not any(face_picture(warm(ace)) for ace in aces)
+    assert face_picture(warm(king)) and face_picture(king)
+    monkeypatch.setattr(exposure, "CAST_RATIO", float("inf"))  # as before
+    assert all(face_picture(warm(ace)) for ace in aces)
