@@ -59,25 +59,28 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
             else np.zeros((0, len(CLASSES)))
-        for code in missed:
-            k = CLASSES.index(code)
-            best = None
-            for m in (m for m in marks if m.code == code):
-                rank, suit = (m.rank * scale).astype(np.float32), (m.suit * scale).astype(
-                    np.float32)
-                step = float(np.hypot(*(suit - rank)))
-                true = float(reader.probabilities(crop(small, candidate(rank, suit))[None])[0, k])
-                near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
-                there = float(probs[near, k].max()) if near.any() else -1.0
-                what = "no crop" if not near.any() else \
-                    "cut" if true >= reader.min_prob else "network"
-                row = {"scene": f"{deck}-{i:03d}", "deck": deck, "card": str(code), "kind": what,
-                       "true_cut": round(true, 3), "crops": round(there, 3),
-                       "step": round(step, 1)}
-                if best is None or true > best["true_cut"]:
-                    best = row
-            rows.append(best)
+        for code in missed:  # the card's index that reads best at its true cut
+            why = max((_why(reader, small, scale, m, centres, probs) for m in marks
+                       if m.code == code), key=lambda row: row["true_cut"])
+            rows.append({"scene": f"{deck}-{i:03d}", "deck": deck, **why})
     return rows
+
+
+def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, probs: np.ndarray
+         ) -> dict:
+    """Card, kind, true-cut probability, best crop probability (-1: no crop) and step of one
+    missed index ``mark`` (frame pixels) in the work frame ``small``, whose crops are centred at
+    ``centres`` and read ``probs``."""
+    k = CLASSES.index(mark.code)
+    rank = (mark.rank * scale).astype(np.float32)
+    suit = (mark.suit * scale).astype(np.float32)
+    step = float(np.hypot(*(suit - rank)))
+    true = float(reader.probabilities(crop(small, candidate(rank, suit))[None])[0, k])
+    near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
+    there = float(probs[near, k].max()) if near.any() else -1.0
+    kind = "no crop" if not near.any() else "cut" if true >= reader.min_prob else "network"
+    return {"card": str(mark.code), "kind": kind, "true_cut": round(true, 3),
+            "crops": round(there, 3), "step": round(step, 1)}
 
 
 def table(rows: list[dict]) -> str:
