@@ -1,0 +1,36 @@
+"""``scripts/build_index_model.py all``: the training stages it runs, in order."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts import build_index_model as build
+
+
+@pytest.fixture
+def stages(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The arguments of every training stage ``all`` runs (nothing is generated or trained)."""
+    runs: list = []
+    monkeypatch.setattr(build, "generate", lambda args: runs.append("generate"))
+    monkeypatch.setattr(build, "train", runs.append)
+    return runs
+
+
+def test_all_generates_then_runs_the_shipped_two_stages(stages: list, tmp_path: Path) -> None:
+    build.main(["all", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "net.onnx")])
+    first, second = stages[1:]
+    assert stages[0] == "generate"
+    assert (first.epochs, first.lr, first.smoothing, first.init) == (20, 3e-3, 0.05, None)
+    assert (second.epochs, second.lr, second.smoothing) == (5, 1e-3, 0.0)
+    # the second stage starts from the first's checkpoint; only it writes the model
+    assert second.init == tmp_path / "work" / "stage1" / "checkpoint.pt"
+    assert second.out == tmp_path / "net.onnx" and first.out != second.out
+
+
+def test_the_first_stage_can_train_longer(stages: list, tmp_path: Path) -> None:
+    build.main(["all", "--stage1-epochs", "60", "--work", str(tmp_path)])
+    assert [s.epochs for s in stages[1:]] == [60, 5]
