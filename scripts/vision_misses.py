@@ -14,6 +14,12 @@ reads best:
 * ``network``: even that true cut reads below it: the networks do not know the index (a design's
   quirk, a covered glyph, a suit they confuse).
 
+Each row also gives each network's own probability of the card at the true cut (``first``,
+``second``; -1 without a second network): the reader takes the lower of both where the first
+names a card at ``indices.SECOND_FROM`` or more. The summary line says which network a
+``network`` miss is below the reader's probability in (issue 16's seventeenth step chose what
+to retrain from it).
+
 ``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does (those that
 keep the indices in place: blur, dark, jpeg, warm). Only
 ``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
@@ -31,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from dealer_assist.vision.indices import CLASSES, work_size
+from dealer_assist.vision.indices import CLASSES, normalise, softmax, work_size
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
@@ -75,11 +81,17 @@ def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, pro
     rank = (mark.rank * scale).astype(np.float32)
     suit = (mark.suit * scale).astype(np.float32)
     step = float(np.hypot(*(suit - rank)))
-    true = float(reader.probabilities(crop(small, candidate(rank, suit))[None])[0, k])
+    cut = crop(small, candidate(rank, suit))[None]
+    true = float(reader.probabilities(cut)[0, k])
+    x = normalise(cut)
+    first = float(reader.first_opinion(x)[0, k])
+    second = -1.0 if reader.second is None else \
+        float(softmax(reader.second.run(x).reshape(1, -1))[0, k])
     near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
     there = float(probs[near, k].max()) if near.any() else -1.0
     kind = "no crop" if not near.any() else "cut" if true >= reader.min_prob else "network"
     return {"card": str(mark.code), "kind": kind, "true_cut": round(true, 3),
+            "first": round(first, 3), "second": round(second, 3),
             "crops": round(there, 3), "step": round(step, 1)}
 
 
@@ -93,6 +105,16 @@ def table(rows: list[dict]) -> str:
              for k in KINDS]
         lines.append(f"{d:26s}" + "".join(f"{v:10d}" for v in n) + f"{sum(n):8d}")
     return "\n".join(lines)
+
+
+def below(rows: list[dict], need: float = 0.95) -> str:
+    """Which network the ``network`` misses' true cuts are below ``need`` in."""
+    net = [r for r in rows if r["kind"] == "network"]
+    both = sum(r["first"] < need and r["second"] < need for r in net)
+    first = sum(r["first"] < need <= r["second"] for r in net)
+    second = sum(r["second"] < need <= r["first"] for r in net)
+    return (f"network misses ({len(net)}), true cut below {need}: in both networks {both}, "
+            f"the first only {first}, the second only {second}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,8 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows))
         return 0
     for r in rows:
-        print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}, crops "
-              f"{r['crops']:.2f}, step {r['step']:.0f} px)")
+        print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}: first "
+              f"{r['first']:.2f}, second {r['second']:.2f}; crops {r['crops']:.2f}, step "
+              f"{r['step']:.0f} px)")
+    print(below(rows))
     print(table(rows))
     return 0
 

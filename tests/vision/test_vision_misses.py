@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from dealer_assist.vision.indices import IndexReader
 from dealer_assist.vision.recognizer import Recognizer
 from scripts.bench_vision import evaluate, synthetic_items
-from scripts.vision_misses import main, misses
+from scripts.vision_misses import below, main, misses
 
 # three training-design scenes whose misses are of all three kinds
 KIND, SCENES, SEED = "training", 3, 3
@@ -37,6 +37,21 @@ def test_each_kind_follows_from_its_numbers(rows: list[dict]) -> None:
         else:
             assert r["crops"] >= 0
             assert (r["true_cut"] >= 0.95) == (r["kind"] == "cut")
+
+
+def test_each_network_s_own_reading_of_the_true_cut_is_given(rows: list[dict]) -> None:
+    """The reader's probability is the first network's, or the lower of both networks'."""
+    for r in rows:
+        assert 0 <= r["first"] <= 1 and 0 <= r["second"] <= 1
+        assert r["true_cut"] in (r["first"], min(r["first"], r["second"]))
+
+
+def test_the_summary_says_which_network_a_miss_is_below_in() -> None:
+    rows = [{"kind": "network", "first": f, "second": s}
+            for f, s in [(0.5, 0.2), (0.9, 0.99), (0.96, 0.3), (0.1, 0.97), (0.2, 0.3)]]
+    rows.append({"kind": "cut", "first": 0.1, "second": 0.1})  # not a network miss
+    assert below(rows) == ("network misses (5), true cut below 0.95: in both networks 2, "
+                           "the first only 2, the second only 1")
 
 
 def test_a_reader_that_cuts_nothing_misses_for_want_of_a_crop(monkeypatch) -> None:
