@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from dealer_assist.vision.indices import CLASSES, normalise, softmax, work_size
+from dealer_assist.vision.indices import CLASSES, normalise, work_size
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
@@ -81,12 +81,11 @@ def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, pro
     rank = (mark.rank * scale).astype(np.float32)
     suit = (mark.suit * scale).astype(np.float32)
     step = float(np.hypot(*(suit - rank)))
-    cut = crop(small, candidate(rank, suit))[None]
-    true = float(reader.probabilities(cut)[0, k])
-    x = normalise(cut)
-    first = float(reader.first_opinion(x)[0, k])
-    second = -1.0 if reader.second is None else \
-        float(softmax(reader.second.run(x).reshape(1, -1))[0, k])
+    x = normalise(crop(small, candidate(rank, suit))[None])
+    first_probs = reader.first_opinion(x)
+    true = float(reader.second_opinion(x, first_probs)[0, k])  # what the reader makes of it
+    first = float(first_probs[0, k])
+    second = -1.0 if reader.second is None else float(reader.second_network(x)[0, k])
     near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
     there = float(probs[near, k].max()) if near.any() else -1.0
     kind = "no crop" if not near.any() else "cut" if true >= reader.min_prob else "network"

@@ -280,8 +280,13 @@ class IndexReader:
         if len(ask) == 0:
             return probs
         out = probs.copy()
-        out[ask] = np.minimum(probs[ask], softmax(self.second.run(x[ask]).reshape(len(ask), -1)))
+        out[ask] = np.minimum(probs[ask], self.second_network(x[ask]))
         return out
+
+    def second_network(self, x: np.ndarray) -> np.ndarray:
+        """The second network's own softmax over CLASSES for normalised crops ``x`` (it must
+        exist: ``self.second``)."""
+        return softmax(self.second.run(x).reshape(len(x), -1))
 
     def read(self, frame: np.ndarray, scaled: np.ndarray | None = None,
              paper: np.ndarray | None = None) -> list[IndexRead]:
