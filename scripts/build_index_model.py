@@ -294,10 +294,13 @@ def train(args: argparse.Namespace) -> None:
         net.train()
         erng = np.random.default_rng([args.seed, epoch])
         t0, total = time.time(), 0.0
-        for _s in range(args.steps):
+        for step in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
-            xb = torch.from_numpy(normalise(augment(x[idx], erng, args.augment)))
-            yb = torch.from_numpy(y[idx])
+            xb_np, yb_np = augment(x[idx], erng, args.augment), y[idx]
+            if args.cover:
+                crng = np.random.default_rng([args.seed, epoch, step])
+                xb_np, yb_np = covered(xb_np, yb_np, crng, args.cover)
+            xb, yb = torch.from_numpy(normalise(xb_np)), torch.from_numpy(yb_np)
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
             loss.backward()
@@ -356,6 +359,43 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         mean = out.mean(axis=(1, 2, 3), keepdims=True)
         out = mean + (out - mean) * c
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+# where an upright crop's suit starts (its top), in crop pixels: the suit centre sits at 0.65 of
+# the crop's height and its glyph is about 0.3-0.45 of the rank-to-suit step tall
+SUIT_TOP = (20.5, 24.0)
+COVER_TURN = 45.0  # the covering card's edge: up to this many degrees from level
+COVER_ZOOM = (1.0, 1.4)  # the pair (rank, uncovered fragment) is shorter than rank to suit
+
+
+def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """``share`` of the crops of an index (label > 0) with the suit hidden under another card
+    but for a sliver at its top (a club's top lobe is a dot, a diamond's a point), relabelled
+    "not an index": such a crop names no card (issue 16: the drawn fans' covered clubs read as
+    spades). Half of them are also enlarged about the rank, as a crop cut from the rank to the
+    sliver is."""
+    import cv2
+
+    from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
+
+    x, y = x.copy(), y.copy()
+    rows, cols = np.mgrid[0:CROP_H, 0:CROP_W].astype(np.float32)
+    for i in np.flatnonzero((y > 0) & (rng.random(len(y)) < share)):
+        paper = np.percentile(x[i].reshape(-1, 3), 90, axis=0) * rng.uniform(0.85, 1.05)
+        x0, y0 = rng.uniform(6, CROP_W - 6), rng.uniform(*SUIT_TOP)
+        turn = np.deg2rad(rng.uniform(-COVER_TURN, COVER_TURN))
+        below = (rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn) > 0
+        card = np.clip(paper + rng.normal(0, 3, x[i].shape), 0, 255)
+        x[i] = np.where(below[..., None], card, x[i]).astype(np.uint8)
+        if rng.random() < 0.5:  # the covering card's edge drawn darker
+            edge = np.abs((rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn)) < 0.6
+            x[i][edge] = (paper * rng.uniform(0.5, 0.8)).astype(np.uint8)
+        if rng.random() < 0.5:
+            m = cv2.getRotationMatrix2D((CROP_W / 2, 0.3 * CROP_H), 0.0, rng.uniform(*COVER_ZOOM))
+            x[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
+        y[i] = 0
+    return x, y
 
 
 def _edge_line(crop: np.ndarray, rng: np.random.Generator) -> None:
@@ -433,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--augment", choices=["basic", "strong", "edges"], default="basic",
                         help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
+    parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",
+                        help="train: this share of index crops with the suit covered but for "
+                        "a sliver, taught as 'not an index' (see covered; default 0)")
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--scaled-cut", action="store_true", help="generate: also cut every "
                         "true index at a random scale x0.7-1.4 (not the shipped data)")

@@ -1,0 +1,54 @@
+"""``build_index_model.py train --cover``: index crops with the suit covered, taught as "none"."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts import build_index_model as build
+
+
+def drawn_indices(n: int) -> np.ndarray:
+    """``n`` upright crops of paper with a dark rank block over a dark suit block, placed where
+    ``ink_pairs.candidate`` puts them (rank centre 0.3, suit centre 0.65 of the height)."""
+    x = np.full((n, 40, 28, 3), 235, np.uint8)
+    x[:, 6:18, 10:18] = 20   # rank
+    x[:, 21:31, 9:19] = 20   # suit
+    return x
+
+
+def ink(crops: np.ndarray, rows: slice) -> np.ndarray:
+    return (crops[:, rows] < 100).all(axis=-1).sum(axis=(1, 2))
+
+
+def test_covered_crops_hide_the_suit_keep_the_rank_and_name_no_card() -> None:
+    x, y = drawn_indices(300), np.array([0] * 50 + [5] * 250)
+    cx, cy = build.covered(x, y, np.random.default_rng(1), share=1.0)
+    assert (cy == 0).all()
+    assert (cx[:50] == x[:50]).all()  # "not an index" crops are left as they were
+    suit = ink(cx[50:], slice(21, 40)) / ink(x[50:], slice(21, 40))
+    rank = ink(cx[50:], slice(0, 19)) / ink(x[50:], slice(0, 19))
+    assert suit.mean() < 0.35           # mostly hidden, a sliver left
+    assert np.median(rank) > 0.95       # the rank stays in view
+
+
+def test_cover_share_picks_that_share_of_index_crops_and_copies() -> None:
+    x, y = drawn_indices(2000), np.full(2000, 7)
+    cx, cy = build.covered(x, y, np.random.default_rng(2), share=0.1)
+    assert 150 < int((cy == 0).sum()) < 250
+    assert (y == 7).all() and (x == drawn_indices(1)[0]).all()  # inputs untouched
+    assert (cx[cy == 7] == x[cy == 7]).all()
+
+
+@pytest.mark.parametrize(("option", "share"), [([], 0.0), (["--cover", "0.1"], 0.1)])
+def test_cover_is_off_unless_asked_and_then_in_both_stages(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, option: list, share: float) -> None:
+    runs: list = []
+    monkeypatch.setattr(build, "generate", lambda args: None)
+    monkeypatch.setattr(build, "train", runs.append)
+    build.main(["all", "--work", str(tmp_path), "--out", str(tmp_path / "n.onnx"), *option])
+    assert [r.cover for r in runs] == [share, share]
