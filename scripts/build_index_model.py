@@ -328,12 +328,13 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     shipped recipe); ``strong``: wider scale (×0.8–1.2) and turn (±8°), and some crops blurred,
     shrunk and enlarged again (a small index), lower in contrast or noisier; ``edges``: a third
     of the crops get a dark line along one side, the edge of a card or a printed frame beside
-    the index (a "Q" beside one is not a "10")."""
+    the index (a "Q" beside one is not a "10"); ``frames``: as ``edges``, half of the lines
+    dashed or dotted."""
     import cv2
 
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
-    strong, edges = mode == "strong", mode == "edges"
+    strong, edges = mode == "strong", mode in ("edges", "frames")
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -342,7 +343,7 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         if edges and rng.random() < 0.33:
-            _edge_line(out[i], rng)
+            _edge_line(out[i], rng, dashed=mode == "frames" and rng.random() < 0.5)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -398,9 +399,10 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
     return x, y
 
 
-def _edge_line(crop: np.ndarray, rng: np.random.Generator) -> None:
+def _edge_line(crop: np.ndarray, rng: np.random.Generator, dashed: bool = False) -> None:
     """Draw, in place, a dark straight line near one side of an upright index crop (mostly the
-    left, where a card's edge or frame runs beside its index), slightly slanted."""
+    left, where a card's edge or frame runs beside its index), slightly slanted; ``dashed``: a
+    printed frame of dashes or dots (beside a Q or K, such a frame reads as the "1" of a 10)."""
     import cv2
 
     h, w = crop.shape[:2]
@@ -415,7 +417,16 @@ def _edge_line(crop: np.ndarray, rng: np.random.Generator) -> None:
         if side == "right":
             x0, x1 = w - 1 - x0, w - 1 - x1
         pts = ((round(x0), 0), (round(x1), h - 1))
-    cv2.line(crop, *pts, ink, thick, cv2.LINE_AA)
+    if not dashed:
+        cv2.line(crop, *pts, ink, thick, cv2.LINE_AA)
+        return
+    (xa, ya), (xb, yb) = pts
+    dash, gap = rng.uniform(0.5, 3.0), thick + rng.uniform(1.5, 3.0)  # gaps the round caps leave
+    length = float(np.hypot(xb - xa, yb - ya))
+    for t in np.arange(rng.uniform(0, dash + gap), length, dash + gap):
+        a, b = t / length, min(t + dash, length) / length
+        cv2.line(crop, (round(xa + a * (xb - xa)), round(ya + a * (yb - ya))),
+                 (round(xa + b * (xb - xa)), round(ya + b * (yb - ya))), ink, thick, cv2.LINE_AA)
 
 
 def export(net, path: Path) -> None:
@@ -470,8 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
-    parser.add_argument("--augment", choices=["basic", "strong", "edges"], default="basic",
-                        help="train-time crop augmentation (see augment)")
+    parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames"],
+                        default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",
                         help="train: this share of index crops with the suit covered but for "

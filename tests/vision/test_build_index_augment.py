@@ -1,4 +1,4 @@
-"""``build_index_model.py train --cover``: index crops with the suit covered, taught as "none"."""
+"""``build_index_model.py train``: its crop augmentations (``--cover``, ``--augment frames``)."""
 
 from __future__ import annotations
 
@@ -52,3 +52,17 @@ def test_cover_is_off_unless_asked_and_then_in_both_stages(
     monkeypatch.setattr(build, "train", runs.append)
     build.main(["all", "--work", str(tmp_path), "--out", str(tmp_path / "n.onnx"), *option])
     assert [r.cover for r in runs] == [share, share]
+
+
+def test_a_frame_line_is_dashed_a_card_edge_is_not() -> None:
+    """On a blank crop: a card's edge is one stroke of ink, a printed frame of dashes or dots
+    several."""
+    import cv2
+
+    def strokes(dashed: bool, seed: int) -> int:
+        crop = np.full((40, 28, 3), 235, np.uint8)
+        build._edge_line(crop, np.random.default_rng(seed), dashed=dashed)
+        ink = (crop.max(axis=2) < 150).astype(np.uint8)
+        return cv2.connectedComponents(ink, connectivity=8)[0] - 1
+    assert [strokes(False, s) for s in range(40)] == [1] * 40
+    assert sum(strokes(True, s) >= 3 for s in range(40)) >= 36  # a short line at a corner: fewer
