@@ -10,7 +10,7 @@
     #   all --seed 1 --scaled-cut --width 24 --data build/index-data-b
     #       --work build/index-train-b --out models/index_cnn_b.onnx
     # tried in issue 16, not shipped as the only network: generate --scaled-cut; train --width 24
-    #                                 [--augment strong|edges]
+    #                                 [--augment strong|edges|frames] [--cover 0.1]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
