@@ -362,8 +362,8 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-# where an upright crop's suit starts (its top), in crop pixels: the suit centre sits at 0.65 of
-# the crop's height and its glyph is about 0.3-0.45 of the rank-to-suit step tall
+# where a cover's edge crosses an upright crop (y, crop pixels): the suit centre is at 0.65 of
+# the 40-px height (``ink_pairs.candidate``), so this leaves a sliver of the suit's top or none
 SUIT_TOP = (20.5, 24.0)
 COVER_TURN = 45.0  # the covering card's edge: up to this many degrees from level
 COVER_ZOOM = (1.0, 1.4)  # the pair (rank, uncovered fragment) is shorter than rank to suit
@@ -386,12 +386,11 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
         paper = np.percentile(x[i].reshape(-1, 3), 90, axis=0) * rng.uniform(0.85, 1.05)
         x0, y0 = rng.uniform(6, CROP_W - 6), rng.uniform(*SUIT_TOP)
         turn = np.deg2rad(rng.uniform(-COVER_TURN, COVER_TURN))
-        below = (rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn) > 0
+        below = (rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn)  # signed distance
         card = np.clip(paper + rng.normal(0, 3, x[i].shape), 0, 255)
-        x[i] = np.where(below[..., None], card, x[i]).astype(np.uint8)
+        x[i] = np.where(below[..., None] > 0, card, x[i]).astype(np.uint8)
         if rng.random() < 0.5:  # the covering card's edge drawn darker
-            edge = np.abs((rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn)) < 0.6
-            x[i][edge] = (paper * rng.uniform(0.5, 0.8)).astype(np.uint8)
+            x[i][np.abs(below) < 0.6] = (paper * rng.uniform(0.5, 0.8)).astype(np.uint8)
         if rng.random() < 0.5:
             m = cv2.getRotationMatrix2D((CROP_W / 2, 0.3 * CROP_H), 0.0, rng.uniform(*COVER_ZOOM))
             x[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
