@@ -107,11 +107,14 @@ def table(rows: list[dict]) -> str:
 
 
 def below(rows: list[dict], need: float = 0.95) -> str:
-    """Which network the ``network`` misses' true cuts are below ``need`` in."""
+    """Which network the ``network`` misses' true cuts are below ``need`` in (a reader without a
+    second network, ``second`` -1, has only the first to be below in)."""
     net = [r for r in rows if r["kind"] == "network"]
-    both = sum(r["first"] < need and r["second"] < need for r in net)
-    first = sum(r["first"] < need <= r["second"] for r in net)
-    second = sum(r["second"] < need <= r["first"] for r in net)
+    asked = [r for r in net if r["second"] >= 0]
+    both = sum(r["first"] < need and r["second"] < need for r in asked)
+    first = sum(r["first"] < need <= r["second"] for r in asked)
+    first += sum(r["first"] < need for r in net if r["second"] < 0)
+    second = sum(r["second"] < need <= r["first"] for r in asked)
     return (f"network misses ({len(net)}), true cut below {need}: in both networks {both}, "
             f"the first only {first}, the second only {second}")
 

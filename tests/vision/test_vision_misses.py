@@ -54,6 +54,12 @@ def test_the_summary_says_which_network_a_miss_is_below_in() -> None:
                            "the first only 2, the second only 1")
 
 
+def test_without_a_second_network_a_miss_is_the_first_network_s_alone() -> None:
+    rows = [{"kind": "network", "first": f, "second": -1.0} for f in (0.5, 0.2, 0.96)]
+    assert below(rows) == ("network misses (3), true cut below 0.95: in both networks 0, "
+                           "the first only 2, the second only 0")
+
+
 def test_a_reader_that_cuts_nothing_misses_for_want_of_a_crop(monkeypatch) -> None:
     monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
     rows = misses(KIND, 1, SEED)
