@@ -242,3 +242,50 @@ def test_an_index_whose_suit_is_covered_is_taught_as_naming_no_card() -> None:
     assert list(build.labels_near_marks([cand], labels, marks)) == [-1]  # left out, as before
     labels = scenes.label_candidates([cand], marks, sc, anchors, covered_glyph=0.35)
     assert list(build.labels_near_marks([cand], labels, marks, 0.35)) == [0]
+
+
+def face_with_a_ten(apart: bool) -> tuple[np.ndarray, float]:
+    """A clean BGRA face (300×420) whose index is a "10" over a heart, its digits printed apart
+    (two blobs, as on ancient-egyptians or the font-drawn decks) or touching (one blob); with the
+    middle of the drawn "10"."""
+    face = np.full((420, 300, 4), 255, np.uint8)
+    red = (0, 0, 200, 255)
+    cv2.rectangle(face, (18, 34), (23, 62), red, -1)  # the "1": a stroke, its flag and foot
+    cv2.line(face, (19, 35), (12, 42), red, 4)
+    cv2.line(face, (13, 61), (28, 61), red, 3)
+    cv2.ellipse(face, (42 if apart else 36, 48), (9, 13), 0, 0, 360, red, 4)  # the "0"
+    cv2.circle(face, (36, 90), 11, (0, 0, 200, 255), -1)
+    ink = np.argwhere(face[:66, :80, 0] < 128)
+    return face, (ink[:, 1].min() + ink[:, 1].max()) / 2
+
+
+@pytest.mark.parametrize("apart", [True, False])
+def test_a_ten_is_anchored_on_its_whole_rank(apart: bool) -> None:
+    face, middle = face_with_a_ten(apart)
+    found = scenes.find_anchor(face)
+    assert found is not None
+    anchor = np.array([*found[0], *found[1]])
+    step = float(np.hypot(*(anchor[2:] - anchor[:2])))
+    ten = scenes.ten_centre(face, anchor)
+    assert abs(ten[0] - middle) < 0.1 * step
+    assert np.array_equal(ten[2:], anchor[2:])
+    if apart:  # the corner-most pair is the "1" and the heart
+        assert anchor[0] < middle - 0.15 * step
+    else:  # one blob: nothing to join
+        assert np.array_equal(ten, anchor)
+
+
+@pytest.mark.skipif(not decks.held_out_decks(), reason="no SVG deck (kdegames-card-data-kf5)")
+def test_every_deck_s_tens_are_anchored_between_their_digits() -> None:
+    # until ten_centre, 14 of the 16 SVG and font-drawn training designs had every 10's rank
+    # centre on its "1" (0.2-0.4 of a step left of where the deck centres its other ranks)
+    for deck in build.training_designs() + decks.held_out_decks():
+        anchors = {c: np.array(a) for c, a in
+                   scenes.anchors_of(deck, scenes.load_faces(deck)).items() if a}
+        low = np.array([a for c, a in anchors.items() if c[0] in "23456789"])
+        usual_dx = np.median(low[:, 0] - low[:, 2])
+        step = np.median(np.hypot(low[:, 2] - low[:, 0], low[:, 3] - low[:, 1]))
+        for code in ("10S", "10H", "10D", "10C"):
+            assert code in anchors, (deck, code)
+            dx = anchors[code][0] - anchors[code][2] - usual_dx
+            assert dx > -0.1 * step, (deck, code, round(dx / step, 2))
