@@ -14,8 +14,9 @@ from dealer_assist.vision.recognizer import Recognizer
 from scripts.bench_vision import evaluate, synthetic_items
 from scripts.vision_misses import below, main, misses
 
-# three training-design scenes whose misses are of all three kinds
-KIND, SCENES, SEED = "training", 3, 3
+# three training-design scenes whose misses are of all three kinds: the first seed from 1 that
+# has them (3 until the 10s' anchors were centred, nineteenth step)
+KIND, SCENES, SEED = "training", 3, 4
 
 
 @pytest.fixture(scope="module")
