@@ -254,7 +254,7 @@ def face_with_a_ten(apart: bool) -> tuple[np.ndarray, float]:
     cv2.line(face, (19, 35), (12, 42), red, 4)
     cv2.line(face, (13, 61), (28, 61), red, 3)
     cv2.ellipse(face, (42 if apart else 36, 48), (9, 13), 0, 0, 360, red, 4)  # the "0"
-    cv2.circle(face, (36, 90), 11, (0, 0, 200, 255), -1)
+    cv2.circle(face, (36, 90), 11, red, -1)  # the heart
     ink = np.argwhere(face[:66, :80, 0] < 128)
     return face, (ink[:, 1].min() + ink[:, 1].max()) / 2
 
@@ -278,7 +278,7 @@ def test_a_ten_is_anchored_on_its_whole_rank(apart: bool) -> None:
 @pytest.mark.skipif(not decks.held_out_decks(), reason="no SVG deck (kdegames-card-data-kf5)")
 def test_every_deck_s_tens_are_anchored_between_their_digits() -> None:
     # until ten_centre, 14 of the 16 SVG and font-drawn training designs had every 10's rank
-    # centre on its "1" (0.2-0.4 of a step left of where the deck centres its other ranks)
+    # centre on its "1" (0.14-0.39 of a step left of where the deck centres its other ranks)
     for deck in build.training_designs() + decks.held_out_decks():
         anchors = {c: np.array(a) for c, a in
                    scenes.anchors_of(deck, scenes.load_faces(deck)).items() if a}
