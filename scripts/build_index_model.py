@@ -386,11 +386,12 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
         paper = np.percentile(x[i].reshape(-1, 3), 90, axis=0) * rng.uniform(0.85, 1.05)
         x0, y0 = rng.uniform(6, CROP_W - 6), rng.uniform(*SUIT_TOP)
         turn = np.deg2rad(rng.uniform(-COVER_TURN, COVER_TURN))
-        below = (rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn)  # signed distance
+        # signed distance from the covering card's edge (> 0: under the card)
+        depth = (rows - y0) * np.cos(turn) - (cols - x0) * np.sin(turn)
         card = np.clip(paper + rng.normal(0, 3, x[i].shape), 0, 255)
-        x[i] = np.where(below[..., None] > 0, card, x[i]).astype(np.uint8)
+        x[i] = np.where(depth[..., None] > 0, card, x[i]).astype(np.uint8)
         if rng.random() < 0.5:  # the covering card's edge drawn darker
-            x[i][np.abs(below) < 0.6] = (paper * rng.uniform(0.5, 0.8)).astype(np.uint8)
+            x[i][np.abs(depth) < 0.6] = (paper * rng.uniform(0.5, 0.8)).astype(np.uint8)
         if rng.random() < 0.5:
             m = cv2.getRotationMatrix2D((CROP_W / 2, 0.3 * CROP_H), 0.0, rng.uniform(*COVER_ZOOM))
             x[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)

@@ -110,11 +110,10 @@ def below(rows: list[dict], need: float = 0.95) -> str:
     """Which network the ``network`` misses' true cuts are below ``need`` in (a reader without a
     second network, ``second`` -1, has only the first to be below in)."""
     net = [r for r in rows if r["kind"] == "network"]
-    asked = [r for r in net if r["second"] >= 0]
-    both = sum(r["first"] < need and r["second"] < need for r in asked)
-    first = sum(r["first"] < need <= r["second"] for r in asked)
-    first += sum(r["first"] < need for r in net if r["second"] < 0)
-    second = sum(r["second"] < need <= r["first"] for r in asked)
+    under = [(r["first"] < need, 0 <= r["second"] < need) for r in net]
+    both = sum(f and s for f, s in under)
+    first = sum(f and not s for f, s in under)
+    second = sum(s and not f for f, s in under)
     return (f"network misses ({len(net)}), true cut below {need}: in both networks {both}, "
             f"the first only {first}, the second only {second}")
 
