@@ -10,7 +10,7 @@
     #   all --seed 1 --scaled-cut --width 24 --data build/index-data-b
     #       --work build/index-train-b --out models/index_cnn_b.onnx
     # tried in issue 16, not shipped as the only network: generate --scaled-cut; train --width 24
-    #                                 [--augment strong|edges|frames] [--cover 0.1]
+    #                                 [--augment strong|edges|frames|pips] [--cover 0.1]
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -329,12 +329,13 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     shrunk and enlarged again (a small index), lower in contrast or noisier; ``edges``: a third
     of the crops get a dark line along one side, the edge of a card or a printed frame beside
     the index (a "Q" beside one is not a "10"); ``frames``: as ``edges``, half of the lines
-    dashed or dotted."""
+    dashed or dotted; ``pips``: as ``frames``, and three in ten crops get a large blot of their
+    own ink cut off by the right side (a court card's big suit sign beside its index)."""
     import cv2
 
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
-    strong, edges = mode == "strong", mode in ("edges", "frames")
+    strong, edges = mode == "strong", mode in ("edges", "frames", "pips")
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -343,7 +344,9 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         if edges and rng.random() < 0.33:
-            _edge_line(out[i], rng, dashed=mode == "frames" and rng.random() < 0.5)
+            _edge_line(out[i], rng, dashed=mode in ("frames", "pips") and rng.random() < 0.5)
+        if mode == "pips" and rng.random() < 0.3:
+            _big_pip(out[i], rng)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -397,6 +400,22 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
             x[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         y[i] = 0
     return x, y
+
+
+def _big_pip(crop: np.ndarray, rng: np.random.Generator) -> None:
+    """Draw, in place, a filled ellipse in the rank's ink colour (the darkest pixels where the
+    rank is) whose larger part lies beyond the right side, level with the rank: tigullio prints
+    such a suit sign beside a court card's index, and networks read its Q beside it as "10"."""
+    import cv2
+
+    h, w = crop.shape[:2]
+    rank = crop[round(0.15 * h):round(0.45 * h), round(0.25 * w):round(0.75 * w)].reshape(-1, 3)
+    darkest = np.argsort(rank.astype(np.int32).sum(axis=1))[: max(1, len(rank) // 8)]
+    ink = tuple(int(v) for v in np.median(rank[darkest], axis=0))
+    axes = (round(rng.uniform(0.25, 0.5) * w), round(rng.uniform(0.2, 0.35) * h))
+    # its left end 0.7-0.85 of the width from the left: beside the rank, not on it
+    centre = (round(0.7 * w + rng.uniform(1.0, 1.3) * axes[0]), round(rng.uniform(0.15, 0.5) * h))
+    cv2.ellipse(crop, centre, axes, rng.uniform(-30, 30), 0, 360, ink, -1, cv2.LINE_AA)
 
 
 def _edge_line(crop: np.ndarray, rng: np.random.Generator, dashed: bool = False) -> None:
@@ -481,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
-    parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames"],
+    parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips"],
                         default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",

@@ -1,4 +1,4 @@
-"""``build_index_model.py train``: its crop augmentations (``--cover``, ``--augment frames``)."""
+"""``build_index_model.py train``: its crop augmentations (``--cover``, ``--augment frames|pips``)."""
 
 from __future__ import annotations
 
@@ -66,3 +66,25 @@ def test_a_frame_line_is_dashed_a_card_edge_is_not() -> None:
         return cv2.connectedComponents(ink, connectivity=8)[0] - 1
     assert [strokes(False, s) for s in range(40)] == [1] * 40
     assert sum(strokes(True, s) >= 3 for s in range(40)) >= 36  # a short line at a corner: fewer
+
+
+def test_a_big_pip_is_drawn_beside_the_rank_in_its_ink() -> None:
+    """``--augment pips``' blot: the rank's own colour, right of the rank, never on it."""
+    for seed in range(40):
+        crop = np.full((40, 28, 3), 235, np.uint8)
+        crop[6:18, 10:18] = (40, 40, 200)  # a red rank
+        build._big_pip(crop, np.random.default_rng(seed))
+        blot = (np.abs(crop.astype(int) - (40, 40, 200)).max(axis=2) < 30)
+        blot[6:18, 10:18] = False
+        columns = np.flatnonzero(blot.any(axis=0))
+        assert len(columns) and columns.min() >= 19 and columns.max() == 27
+        assert (crop[6:18, 10:18] == (40, 40, 200)).all()
+
+
+def test_pips_blots_about_three_crops_in_ten() -> None:
+    x = drawn_indices(600)
+    out = build.augment(x, np.random.default_rng(3), "pips")
+    right = (out[:, 5:25, 22:] < 100).all(axis=-1).sum(axis=(1, 2))  # ink right of the rank
+    assert 0.2 < (right > 20).mean() < 0.45
+    assert ((build.augment(x, np.random.default_rng(3), "frames")[:, 5:25, 22:] < 100)
+            .all(axis=-1).sum(axis=(1, 2)) > 20).mean() < 0.1
