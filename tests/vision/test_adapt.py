@@ -19,6 +19,7 @@ from dealer_assist.vision.adapt import (
     AdaptedIndexReader,
     DeckAdaptation,
     Embedder,
+    Sample,
     adapt_frames,
 )
 from dealer_assist.vision.calibration import calibrate, load_deck
@@ -70,7 +71,7 @@ def test_adaptation_reads_cards_of_an_unseen_deck_it_did_not_read_before(
     rng = np.random.default_rng(4242)  # not the photos' seed
     plain, adapt = Recognizer(), Recognizer(adaptation=adapted)
     before = after = 0
-    for i in range(8):
+    for i in range(16):  # 8 until the twenty-first step's network, which reads 3 of their cards
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=("single", "fan")[i % 2],
                                max_tilt=25, mild=True)
         on_table = {c.code for c in sc.cards}
@@ -81,6 +82,20 @@ def test_adaptation_reads_cards_of_an_unseen_deck_it_did_not_read_before(
         before += len(read_before & legible)
         after += len(read_after & legible)
     assert after >= before + 3
+
+
+def test_a_misread_rank_is_untrusted_in_every_suit_a_misread_suit_only_itself() -> None:
+    """``from_samples``: a sample the network alone was sure was another card marks that card
+    untrusted, and with a misread rank (a German B read as 8) every suit of the rank."""
+    rng = np.random.default_rng(3)
+    feature = {code: v / np.linalg.norm(v) for code, v in
+               zip(("JD", "QS", "7H"), rng.normal(size=(3, 128)), strict=True)}
+    samples = [Sample("JD", feature["JD"], (0, 0), read_as="8D"),  # rank misread
+               Sample("QS", feature["QS"], (0, 0), read_as="QC"),  # suit misread
+               Sample("7H", feature["7H"], (0, 0), read_as="7H"),  # read right
+               Sample("7H", feature["7H"], (0, 0))]  # not sure of any card
+    deck = DeckAdaptation.from_samples(samples, "0" * 64)
+    assert deck.untrusted == {"8S", "8H", "8D", "8C", "QC"}
 
 
 def test_a_german_deck_reads_after_adapting(data_dir: Path, tmp_path: Path) -> None:
@@ -192,14 +207,19 @@ def test_second_look_never_reads_a_card_the_decks_prototypes_deny(
         adapted: DeckAdaptation, monkeypatch: pytest.MonkeyPatch) -> None:
     """A second look can agree with itself on a systematic misread (a held-out deck's Q♥ read
     as 10♥ beside a card's edge): with an adaptation, a card the deck has prototypes of is read
-    by it only where the crop's nearest prototype is that card; an untrusted card never."""
+    by it only where the crop's nearest prototype is that card; an untrusted card never. (The
+    index network shipped until issue 16's twenty-first step misread this deck's queens as 10s
+    in the adaptation photos, so its adaptation marked the 10s untrusted; today's does not, so
+    they are marked here as it did.)"""
     faces = scenes.load_faces(DECK)
     rank_x, rank_y, suit_x, suit_y = scenes.anchors_of(DECK, faces)["QH"]
     face = scenes.on_white(faces["QH"])
     index = candidate(np.float32([rank_x, rank_y]), np.float32([suit_x, suit_y]))
-    reader = AdaptedIndexReader(adapted)
-    trusted = [c for c in ("JH", "KH", "9H", "QD") if not adapted._untrusted[CLASSES.index(c)]]
-    assert trusted and adapted._untrusted[CLASSES.index("10H")]  # this deck's Q reads as 10
+    deck = DeckAdaptation(adapted.codes, adapted.features, adapted.model_sha256,
+                          adapted.untrusted | {"10S", "10H", "10D", "10C"})
+    reader = AdaptedIndexReader(deck)
+    trusted = [c for c in ("JH", "KH", "9H", "QD") if c not in deck.untrusted]
+    assert trusted and "10H" in deck.cards  # 10H has prototypes, yet is untrusted
     looked = [IndexRead(parse_card(code), 0.97, index) for code in ("QH", "10H", trusted[0])]
     monkeypatch.setattr(IndexReader, "_second_looks", lambda *_args: list(looked))
     kept = reader._second_looks(face, [], [], np.zeros((0, len(CLASSES)), np.float32), 1.0)
