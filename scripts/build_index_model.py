@@ -333,12 +333,17 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     of the crops get a dark line along one side, the edge of a card or a printed frame beside
     the index (a "Q" beside one is not a "10"); ``frames``: as ``edges``, half of the lines
     dashed or dotted; ``pips``: as ``frames``, and three in ten crops get a large blot of their
-    own ink cut off by the right side (a court card's big suit sign beside its index)."""
+    own ink cut off by the right side (a court card's big suit sign beside its index);
+    ``courts``: as ``pips``, the sign a heart, diamond, spade or club as often as an ellipse,
+    and some crops get the corner of a printed frame (a line left of the index meeting one
+    above it). Each mode draws the random numbers of the modes it extends in the same order,
+    so their recipes reproduce."""
     import cv2
 
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
-    strong, edges = mode == "strong", mode in ("edges", "frames", "pips")
+    strong, edges = mode == "strong", mode in ("edges", "frames", "pips", "courts")
+    frames = mode in ("frames", "pips", "courts")
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -347,9 +352,11 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         m[:, 2] += rng.normal(0, shift, 2)
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         if edges and rng.random() < 0.33:
-            _edge_line(out[i], rng, dashed=mode in ("frames", "pips") and rng.random() < 0.5)
-        if mode == "pips" and rng.random() < 0.3:
-            _big_pip(out[i], rng)
+            _edge_line(out[i], rng, dashed=frames and rng.random() < 0.5)
+        if mode in ("pips", "courts") and rng.random() < 0.3:
+            _big_pip(out[i], rng, COURT_SIGNS if mode == "courts" else ("ellipse",))
+        if mode == "courts" and rng.random() < 0.15:
+            _frame_corner(out[i], rng)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -405,10 +412,15 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
     return x, y
 
 
-def _big_pip(crop: np.ndarray, rng: np.random.Generator) -> None:
-    """Draw, in place, a filled ellipse in the rank's ink colour (the darkest pixels where the
+COURT_SIGNS = ("ellipse", "ellipse", "ellipse", "ellipse", "heart", "diamond", "spade", "club")
+
+
+def _big_pip(crop: np.ndarray, rng: np.random.Generator,
+             shapes: tuple[str, ...] = ("ellipse",)) -> None:
+    """Draw, in place, a filled sign in the rank's ink colour (the darkest pixels where the
     rank is) whose larger part lies beyond the right side, level with the rank: tigullio prints
-    such a suit sign beside a court card's index, and networks read its Q beside it as "10"."""
+    such a suit sign beside a court card's index, and networks read its Q beside it as "10".
+    ``shapes``: the signs to pick from (an ellipse, or a suit's shape in the same box)."""
     import cv2
 
     h, w = crop.shape[:2]
@@ -418,14 +430,56 @@ def _big_pip(crop: np.ndarray, rng: np.random.Generator) -> None:
     axes = (round(rng.uniform(0.25, 0.5) * w), round(rng.uniform(0.2, 0.35) * h))
     # its left end 0.7-0.85 of the width from the left: beside the rank, not on it
     centre = (round(0.7 * w + rng.uniform(1.0, 1.3) * axes[0]), round(rng.uniform(0.15, 0.5) * h))
-    cv2.ellipse(crop, centre, axes, rng.uniform(-30, 30), 0, 360, ink, -1, cv2.LINE_AA)
+    angle = rng.uniform(-30, 30)
+    shape = shapes[0] if len(shapes) == 1 else shapes[rng.integers(len(shapes))]
+    if shape == "ellipse":
+        cv2.ellipse(crop, centre, axes, angle, 0, 360, ink, -1, cv2.LINE_AA)
+        return
+    for kind, points in _suit_sign(shape, np.float32(centre), np.float32(axes)):
+        if kind == "circle":
+            (x, y), r = points
+            cv2.circle(crop, (round(x), round(y)), max(1, round(r)), ink, -1, cv2.LINE_AA)
+        else:
+            cv2.fillPoly(crop, [np.round(points).astype(np.int32)], ink, cv2.LINE_AA)
+
+
+def _suit_sign(shape: str, c: np.ndarray, a: np.ndarray) -> list[tuple[str, object]]:
+    """A suit's shape as circles and polygons inside the box ``c`` ± ``a`` (x, y half-sizes)."""
+    ax, ay = float(a[0]), float(a[1])
+    x, y = float(c[0]), float(c[1])
+    r = ax / 2
+    stem = ("poly", [(x, y + 0.2 * ay), (x - 0.35 * ax, y + ay), (x + 0.35 * ax, y + ay)])
+    if shape == "diamond":
+        return [("poly", [(x - ax, y), (x, y - ay), (x + ax, y), (x, y + ay)])]
+    if shape == "heart":
+        return [("circle", ((x - r, y - ay + r), r)), ("circle", ((x + r, y - ay + r), r)),
+                ("poly", [(x - ax, y - ay + r), (x + ax, y - ay + r), (x, y + ay)])]
+    if shape == "spade":
+        return [("circle", ((x - r, y + 0.1 * ay), r)), ("circle", ((x + r, y + 0.1 * ay), r)),
+                ("poly", [(x - ax, y + 0.1 * ay), (x + ax, y + 0.1 * ay), (x, y - ay)]), stem]
+    if shape == "club":
+        small = 0.9 * r
+        return [("circle", ((x, y - ay + small), small)),
+                ("circle", ((x - r, y), small)), ("circle", ((x + r, y), small)), stem]
+    raise ValueError(f"unknown sign {shape!r}")
+
+
+def _frame_corner(crop: np.ndarray, rng: np.random.Generator) -> None:
+    """Draw, in place, the corner of a printed frame around the index: a line down its left
+    side meeting one along its top, solid or dotted, in one ink."""
+    h, w = crop.shape[:2]
+    ink = tuple(int(v) for v in rng.uniform(10, 90, 3))
+    thick = int(rng.integers(1, 3))
+    x0, y0 = round(rng.uniform(0, 0.18) * w), round(rng.uniform(0, 0.12) * h)
+    dashed = rng.random() < 0.5
+    _stroke(crop, ((x0, y0), (x0, h - 1)), ink, thick, rng, dashed)
+    _stroke(crop, ((x0, y0), (w - 1, y0)), ink, thick, rng, dashed)
 
 
 def _edge_line(crop: np.ndarray, rng: np.random.Generator, dashed: bool = False) -> None:
     """Draw, in place, a dark straight line near one side of an upright index crop (mostly the
     left, where a card's edge or frame runs beside its index), slightly slanted; ``dashed``: a
     printed frame of dashes or dots (beside a Q or K, such a frame reads as the "1" of a 10)."""
-    import cv2
 
     h, w = crop.shape[:2]
     ink = tuple(int(v) for v in rng.uniform(10, 90, 3))
@@ -439,6 +493,15 @@ def _edge_line(crop: np.ndarray, rng: np.random.Generator, dashed: bool = False)
         if side == "right":
             x0, x1 = w - 1 - x0, w - 1 - x1
         pts = ((round(x0), 0), (round(x1), h - 1))
+    _stroke(crop, pts, ink, thick, rng, dashed)
+
+
+def _stroke(crop: np.ndarray, pts, ink: tuple, thick: int, rng: np.random.Generator,
+            dashed: bool) -> None:
+    """A straight line from ``pts[0]`` to ``pts[1]``; ``dashed``: dashes or dots of random length
+    and gap (the gaps at least the round caps' width)."""
+    import cv2
+
     if not dashed:
         cv2.line(crop, *pts, ink, thick, cv2.LINE_AA)
         return
@@ -503,7 +566,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
-    parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips"],
+    parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips",
+                                              "courts"],
                         default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",

@@ -1,4 +1,5 @@
-"""``build_index_model.py train``: its crop augmentations (``--cover``, ``--augment frames|pips``)."""
+"""``build_index_model.py train``: its crop augmentations (``--cover``,
+``--augment frames|pips|courts``)."""
 
 from __future__ import annotations
 
@@ -68,12 +69,14 @@ def test_a_frame_line_is_dashed_a_card_edge_is_not() -> None:
     assert sum(strokes(True, s) >= 3 for s in range(40)) >= 36  # a short line at a corner: fewer
 
 
-def test_a_big_pip_is_drawn_beside_the_rank_in_its_ink() -> None:
-    """``--augment pips``' blot: the rank's own colour, right of the rank, never on it."""
+@pytest.mark.parametrize("shape", ["ellipse", "heart", "diamond", "spade", "club"])
+def test_a_big_pip_is_drawn_beside_the_rank_in_its_ink(shape: str) -> None:
+    """``--augment pips``' blot (and ``courts``' suit signs): the rank's own colour, right of
+    the rank, never on it."""
     for seed in range(40):
         crop = np.full((40, 28, 3), 235, np.uint8)
         crop[6:18, 10:18] = (40, 40, 200)  # a red rank
-        build._big_pip(crop, np.random.default_rng(seed))
+        build._big_pip(crop, np.random.default_rng(seed), (shape,))
         blot = (np.abs(crop.astype(int) - (40, 40, 200)).max(axis=2) < 30)
         blot[6:18, 10:18] = False
         columns = np.flatnonzero(blot.any(axis=0))
@@ -88,3 +91,47 @@ def test_pips_blots_about_three_crops_in_ten() -> None:
     assert 0.2 < (right > 20).mean() < 0.45
     assert ((build.augment(x, np.random.default_rng(3), "frames")[:, 5:25, 22:] < 100)
             .all(axis=-1).sum(axis=(1, 2)) > 20).mean() < 0.1
+
+
+def test_courts_draws_the_four_suits_signs_and_ellipses() -> None:
+    """Each suit sign has its own outline: a diamond fills half its box, an ellipse about 0.79,
+    a club or spade less than a heart; a sign that is not a suit is refused."""
+    def filled(shape: str) -> float:
+        crop = np.full((200, 200, 3), 235, np.uint8)
+        for kind, points in build._suit_sign(shape, np.float32([100, 100]), np.float32([40, 50])):
+            if kind == "circle":
+                import cv2
+                (x, y), r = points
+                cv2.circle(crop, (round(x), round(y)), round(r), (0, 0, 0), -1)
+            else:
+                import cv2
+                cv2.fillPoly(crop, [np.round(points).astype(np.int32)], (0, 0, 0))
+        ink = crop[..., 0] < 100
+        rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+        assert rows.min() >= 49 and rows.max() <= 151 and cols.min() >= 59 and cols.max() <= 141
+        return ink.sum() / (80 * 100)
+    assert abs(filled("diamond") - 0.5) < 0.03
+    assert filled("club") < filled("heart") and filled("spade") < filled("heart")
+    with pytest.raises(ValueError, match="unknown sign"):
+        build._suit_sign("star", np.float32([0, 0]), np.float32([1, 1]))
+
+
+def test_a_frame_corner_runs_down_the_left_and_along_the_top() -> None:
+    for seed in range(20):
+        crop = np.full((40, 28, 3), 235, np.uint8)
+        build._frame_corner(crop, np.random.default_rng(seed))
+        ink = crop.max(axis=2) < 150
+        rows, cols = np.flatnonzero(ink[:, :7].any(axis=1)), np.flatnonzero(ink[:7].any(axis=0))
+        assert rows.min() < 8 and rows.max() > 34    # down the left side (dotted or not)
+        assert cols.min() < 7 and cols.max() > 22    # along the top
+        assert not ink[12:, 8:].any()                # nowhere else
+
+
+def test_courts_keeps_the_pips_recipe_and_adds_corners() -> None:
+    x = drawn_indices(600)
+    courts = build.augment(x, np.random.default_rng(3), "courts")
+    right = (courts[:, 5:25, 22:] < 100).all(axis=-1).sum(axis=(1, 2))
+    assert 0.2 < (right > 10).mean() < 0.45
+    top = (courts[:, :3, 12:] < 150).all(axis=-1).sum(axis=(1, 2))  # a corner's top line
+    pips = build.augment(x, np.random.default_rng(3), "pips")
+    assert (top > 8).mean() > (((pips[:, :3, 12:] < 150).all(axis=-1).sum(axis=(1, 2))) > 8).mean()
