@@ -435,6 +435,14 @@ def _big_pip(crop: np.ndarray, rng: np.random.Generator,
     if shape == "ellipse":
         cv2.ellipse(crop, centre, axes, angle, 0, 360, ink, -1, cv2.LINE_AA)
         return
+    _fill_sign(crop, shape, centre, axes, ink)
+
+
+def _fill_sign(crop: np.ndarray, shape: str, centre: tuple[float, float],
+               axes: tuple[float, float], ink: tuple) -> None:
+    """Draw, in place, a suit's shape filled with ``ink`` in the box ``centre`` ± ``axes``."""
+    import cv2
+
     for kind, points in _suit_sign(shape, np.float32(centre), np.float32(axes)):
         if kind == "circle":
             (x, y), r = points

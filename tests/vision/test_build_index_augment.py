@@ -93,19 +93,12 @@ def test_pips_blots_about_three_crops_in_ten() -> None:
             .all(axis=-1).sum(axis=(1, 2)) > 20).mean() < 0.1
 
 
-def test_courts_draws_the_four_suits_signs_and_ellipses() -> None:
-    """Each suit sign has its own outline: a diamond fills half its box, an ellipse about 0.79,
-    a club or spade less than a heart; a sign that is not a suit is refused."""
+def test_each_suit_sign_has_its_own_outline_in_its_box() -> None:
+    """``courts``' signs: a diamond fills half its box, a club or a spade less than a heart, all
+    inside the box; a sign that is not a suit is refused."""
     def filled(shape: str) -> float:
         crop = np.full((200, 200, 3), 235, np.uint8)
-        for kind, points in build._suit_sign(shape, np.float32([100, 100]), np.float32([40, 50])):
-            if kind == "circle":
-                import cv2
-                (x, y), r = points
-                cv2.circle(crop, (round(x), round(y)), round(r), (0, 0, 0), -1)
-            else:
-                import cv2
-                cv2.fillPoly(crop, [np.round(points).astype(np.int32)], (0, 0, 0))
+        build._fill_sign(crop, shape, (100, 100), (40, 50), (0, 0, 0))
         ink = crop[..., 0] < 100
         rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
         assert rows.min() >= 49 and rows.max() <= 151 and cols.min() >= 59 and cols.max() <= 141
@@ -127,7 +120,7 @@ def test_a_frame_corner_runs_down_the_left_and_along_the_top() -> None:
         assert not ink[12:, 8:].any()                # nowhere else
 
 
-def test_courts_keeps_the_pips_recipe_and_adds_corners() -> None:
+def test_courts_blots_about_three_crops_in_ten_and_adds_frame_corners() -> None:
     x = drawn_indices(600)
     courts = build.augment(x, np.random.default_rng(3), "courts")
     right = (courts[:, 5:25, 22:] < 100).all(axis=-1).sum(axis=(1, 2))
