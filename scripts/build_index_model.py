@@ -412,6 +412,7 @@ def covered(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, share: float
     return x, y
 
 
+# ``courts``' signs, drawn alike: half of them an ellipse, the other half a suit's shape
 COURT_SIGNS = ("ellipse", "ellipse", "ellipse", "ellipse", "heart", "diamond", "spade", "club")
 
 
@@ -488,7 +489,6 @@ def _edge_line(crop: np.ndarray, rng: np.random.Generator, dashed: bool = False)
     """Draw, in place, a dark straight line near one side of an upright index crop (mostly the
     left, where a card's edge or frame runs beside its index), slightly slanted; ``dashed``: a
     printed frame of dashes or dots (beside a Q or K, such a frame reads as the "1" of a 10)."""
-
     h, w = crop.shape[:2]
     ink = tuple(int(v) for v in rng.uniform(10, 90, 3))
     thick = int(rng.integers(1, 3))
