@@ -343,7 +343,7 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
     strong, edges = mode == "strong", mode in ("edges", "frames", "pips", "courts")
-    frames = mode in ("frames", "pips", "courts")
+    frames, blots = mode in ("frames", "pips", "courts"), mode in ("pips", "courts")
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -353,7 +353,7 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         out[i] = cv2.warpAffine(x[i], m, (CROP_W, CROP_H), borderMode=cv2.BORDER_REPLICATE)
         if edges and rng.random() < 0.33:
             _edge_line(out[i], rng, dashed=frames and rng.random() < 0.5)
-        if mode in ("pips", "courts") and rng.random() < 0.3:
+        if blots and rng.random() < 0.3:
             _big_pip(out[i], rng, COURT_SIGNS if mode == "courts" else ("ellipse",))
         if mode == "courts" and rng.random() < 0.15:
             _frame_corner(out[i], rng)
@@ -432,6 +432,7 @@ def _big_pip(crop: np.ndarray, rng: np.random.Generator,
     # its left end 0.7-0.85 of the width from the left: beside the rank, not on it
     centre = (round(0.7 * w + rng.uniform(1.0, 1.3) * axes[0]), round(rng.uniform(0.15, 0.5) * h))
     angle = rng.uniform(-30, 30)
+    # one shape (pips) draws no number for it, so pips' random sequence stays as it was
     shape = shapes[0] if len(shapes) == 1 else shapes[rng.integers(len(shapes))]
     if shape == "ellipse":
         cv2.ellipse(crop, centre, axes, angle, 0, 360, ink, -1, cv2.LINE_AA)
