@@ -270,6 +270,12 @@ def save(ckpt: Path, net, opt, sched, epoch: int) -> None:
                 "sched": sched.state_dict(), "epoch": epoch}, ckpt)
 
 
+def training_seed(args: argparse.Namespace) -> int:
+    """The seed of the weights, batches and augmentations: ``--train-seed``, else ``--seed``
+    (which alone seeds the scenes ``generate`` renders)."""
+    return args.seed if args.train_seed is None else args.train_seed
+
+
 def train(args: argparse.Namespace) -> None:
     """Fit the network; an "epoch" is ``--steps`` batches drawn from the chunks present when it
     starts (so training can run beside a generator that is still adding chunks). Chunks 0 and 1
@@ -279,7 +285,8 @@ def train(args: argparse.Namespace) -> None:
 
     from dealer_assist.vision.indices import normalise
 
-    torch.manual_seed(args.seed)
+    seed = training_seed(args)
+    torch.manual_seed(seed)
     torch.set_num_threads(args.threads)
     files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))
     xv_np, yv_np = load_files(files[:2])
@@ -295,13 +302,13 @@ def train(args: argparse.Namespace) -> None:
             files = files[:args.max_chunks]
         x, y = load_files(files)
         net.train()
-        erng = np.random.default_rng([args.seed, epoch])
+        erng = np.random.default_rng([seed, epoch])
         t0, total = time.time(), 0.0
         for step in range(args.steps):
             idx = erng.integers(0, len(y), args.batch)
             xb_np, yb_np = augment(x[idx], erng, args.augment), y[idx]
             if args.cover:
-                crng = np.random.default_rng([args.seed, epoch, step])
+                crng = np.random.default_rng([seed, epoch, step])
                 xb_np, yb_np = covered(xb_np, yb_np, crng, args.cover)
             xb, yb = torch.from_numpy(normalise(xb_np)), torch.from_numpy(yb_np)
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
@@ -596,6 +603,8 @@ def main(argv: list[str] | None = None) -> int:
                         "this visible is 'not an index' (default 0: left out)")
     parser.add_argument("--stage1-epochs", type=int, default=20, help="all: the first stage's "
                         "epochs (the second network's recipe: 20; the first network's: 60)")
+    parser.add_argument("--train-seed", type=int, help="train: seed the weights and batches "
+                        "with this, the scenes still with --seed (default: --seed)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
     run_stage(args, generate, train, recipe(args.stage1_epochs))

@@ -34,3 +34,12 @@ def test_all_generates_then_runs_the_shipped_two_stages(stages: list, tmp_path: 
 def test_the_first_stage_can_train_longer(stages: list, tmp_path: Path) -> None:
     build.main(["all", "--stage1-epochs", "60", "--work", str(tmp_path)])
     assert [s.epochs for s in stages[1:]] == [60, 5]
+
+
+def test_a_training_seed_leaves_the_scenes_seed_alone(stages: list, tmp_path: Path) -> None:
+    build.main(["all", "--train-seed", "1", "--work", str(tmp_path)])
+    assert [build.training_seed(s) for s in stages[1:]] == [1, 1]
+    assert [s.seed for s in stages[1:]] == [0, 0]  # what generate renders with
+    stages.clear()
+    build.main(["all", "--seed", "2", "--work", str(tmp_path)])
+    assert [build.training_seed(s) for s in stages[1:]] == [2, 2]
