@@ -14,6 +14,9 @@
     #       --work build/index-train-b --out models/index_cnn_b.onnx
     # tried in issue 16, not shipped as the only network: generate --scaled-cut; train --width 24
     #                                 [--augment strong|edges|frames] [--cover 0.1]
+    # tried in issue 16 as a third network, not shipped (C1; the first network's render, seed 0):
+    #   all --stage1-epochs 60 --cover 0.1 --augment courts --train-seed 1
+    #       --work build/index-train-c --out build/index_cnn_c.onnx
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
