@@ -17,6 +17,10 @@
     # tried in issue 16 as a third network, not shipped (C1; the first network's render, seed 0):
     #   all --stage1-epochs 60 --cover 0.1 --augment courts --train-seed 1
     #       --work build/index-train-c --out build/index_cnn_c.onnx
+    # tried in issue 16 as the second network, the next step's lead (BC1, BC2: K = 1, 2):
+    #   all --seed 1 --train-seed K --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
+    #       --augment courts --data build/index-data-b --work build/index-train-bcK
+    #       --out build/index_cnn_bcK.onnx
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
