@@ -8,19 +8,21 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
-    # the second network, models/index_cnn_b.onnx (issue 16, seventh step; about 36 min here
-    # with --workers 2 --threads 2):
-    #   all --seed 1 --scaled-cut --width 24 --data build/index-data-b
-    #       --work build/index-train-b --out models/index_cnn_b.onnx
+    # the second network, models/index_cnn_b.onnx (issue 16, twenty-third step: BC1; about
+    # 51 min here: generate 12 min, training 39 min):
+    #   all --seed 1 --train-seed 1 --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
+    #       --augment courts --data build/index-data-b --work build/index-train-b
+    #       --out models/index_cnn_b.onnx
+    # the second network until the twenty-second step (B, seventh step; its render predates the
+    # ninth step's label fix, so this no longer rebuilds that file):
+    #   all --seed 1 --scaled-cut --width 24 --workers 2 --threads 2
     # tried in issue 16, not shipped as the only network: generate --scaled-cut; train --width 24
     #                                 [--augment strong|edges|frames] [--cover 0.1]
     # tried in issue 16 as a third network, not shipped (C1; the first network's render, seed 0):
     #   all --stage1-epochs 60 --cover 0.1 --augment courts --train-seed 1
     #       --work build/index-train-c --out build/index_cnn_c.onnx
-    # tried in issue 16 as the second network, the next step's lead (BC1, BC2: K = 1, 2):
-    #   all --seed 1 --train-seed K --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
-    #       --augment courts --data build/index-data-b --work build/index-train-bcK
-    #       --out build/index_cnn_bcK.onnx
+    # tried as the second network, not chosen (BC2): the second network's recipe with
+    #   --train-seed 2 --work build/index-train-bc2 --out build/index_cnn_bc2.onnx
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
