@@ -398,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
         items = synthetic_items(args.synthetic, args.scenes, args.seed)
         result = evaluate(recognizer, items, args.runs, verbose, args.perturb)
         result["mode"] = f"synthetic {args.synthetic} ({args.pipeline})"
+        result["seed"], result["scenes"] = args.seed, args.scenes
     elif args.dir is None:
         parser.error("give DIR, --synthetic or --settle")
     else:
