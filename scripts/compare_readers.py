@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from dealer_assist.errors import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE
 
 LIGHT_SHARE = 0.99

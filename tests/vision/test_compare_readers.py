@@ -4,6 +4,7 @@ wrong readings (issue 16, rule AM)."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -108,3 +109,13 @@ def test_a_synthetic_benchmark_result_names_its_seed_and_scenes(capsys) -> None:
                               "--runs", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["seed"], out["scenes"]) == (3, 1)
+
+
+def test_the_script_runs_from_anywhere_and_ends_without_a_traceback(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[2] / "scripts" / "compare_readers.py"
+    good = result(tmp_path, "good", 100, 0)
+    run = subprocess.run([sys.executable, str(script), "--shipped", str(good), "--candidate",
+                          str(tmp_path / "none.json")], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == EXIT_UNREADABLE
+    assert "none.json" in run.stderr and "Traceback" not in run.stderr
