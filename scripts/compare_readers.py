@@ -57,6 +57,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Tally:
+    """Cards read right and wrong, pooled over runs."""
+
     right: int = 0
     wrong: int = 0
 
