@@ -285,6 +285,16 @@ def training_seed(args: argparse.Namespace) -> int:
     return args.seed if args.train_seed is None else args.train_seed
 
 
+def training_chunks(data: Path, more: list[Path] = ()) -> list[Path]:
+    """The chunks trained on: those of ``data``, then of each folder of ``more`` (other renders),
+    each folder's chunks 0 and 1 left out (its validation scenes; ``data``'s are the ones
+    measured)."""
+    chunks = []
+    for folder in (data, *more):
+        chunks += sorted(folder.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[2:]
+    return chunks
+
+
 def train(args: argparse.Namespace) -> None:
     """Fit the network; an "epoch" is ``--steps`` batches drawn from the chunks present when it
     starts (so training can run beside a generator that is still adding chunks). Chunks 0 and 1
@@ -306,7 +316,7 @@ def train(args: argparse.Namespace) -> None:
                                                 * args.steps)
     ckpt, start = resume(net, opt, sched, args.work, args.init)
     for epoch in range(start, args.epochs):
-        files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[2:]
+        files = training_chunks(args.data, args.more_data)
         if args.max_chunks:
             files = files[:args.max_chunks]
         x, y = load_files(files)
@@ -610,6 +620,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--covered-glyph", type=float, default=0.0, metavar="FRACTION",
                         help="generate: a crop of an index whose rank or suit is less than "
                         "this visible is 'not an index' (default 0: left out)")
+    parser.add_argument("--more-data", type=Path, nargs="+", default=[], metavar="DIR",
+                        help="train: also on these renders' chunks (see training_chunks)")
     parser.add_argument("--stage1-epochs", type=int, default=20, help="all: the first stage's "
                         "epochs (the second network's recipe: 20; the first network's: 60)")
     parser.add_argument("--train-seed", type=int, help="train: seed the weights and batches "

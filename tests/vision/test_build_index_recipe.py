@@ -43,3 +43,21 @@ def test_a_training_seed_leaves_the_scenes_seed_alone(stages: list, tmp_path: Pa
     stages.clear()
     build.main(["all", "--seed", "2", "--work", str(tmp_path)])
     assert [build.training_seed(s) for s in stages[1:]] == [2, 2]
+
+
+def test_more_renders_add_their_training_chunks_not_their_validation(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    for folder, n in ((first, 4), (second, 3)):
+        folder.mkdir()
+        for k in range(n):
+            (folder / f"chunk-{k:04d}.npz").touch()
+        (folder / "chunk-0009.tmp.npz").touch()  # a chunk still being written
+    names = [(p.parent.name, p.name) for p in build.training_chunks(first, [second])]
+    assert names == [("a", "chunk-0002.npz"), ("a", "chunk-0003.npz"), ("b", "chunk-0002.npz")]
+    assert build.training_chunks(first) == build.training_chunks(first, [])
+
+
+def test_all_passes_the_other_renders_to_every_stage(stages: list, tmp_path: Path) -> None:
+    build.main(["all", "--more-data", str(tmp_path / "b"), str(tmp_path / "c"),
+                "--work", str(tmp_path)])
+    assert [s.more_data for s in stages[1:]] == [[tmp_path / "b", tmp_path / "c"]] * 2
