@@ -92,9 +92,7 @@ LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, int] = (0, 0)
                ) -> np.ndarray:
     """:func:`glyph_blobs` of the whole of ``frame``, a part of a larger frame at ``origin``."""
-    # the darkest channel; split first: cv2 copies each strided channel view anyway
-    blue, green, red = cv2.split(frame)
-    dark = cv2.min(cv2.min(blue, green), red)
+    dark = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
     # stretch contrast locally so a dim frame keeps the same threshold meaning
     mask = ink_mask(dark, 31)
     if where is not None:
@@ -140,7 +138,7 @@ def _off_line_blobs(components, lighter: np.ndarray, origin: tuple[int, int]
     out = []
     for k in drawings:
         x, y, bw, bh = (int(v) for v in stats[k, :4])
-        ink = cv2.compare(labels[y:y + bh, x:x + bw], int(k), cv2.CMP_EQ)  # 255 where k
+        ink = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8) * 255
         lines = cv2.HoughLinesP(ink, 1, np.deg2rad(LINE_ANGLE_STEP), LINE_MIN_LENGTH * 3 // 4,
                                 minLineLength=LINE_MIN_LENGTH, maxLineGap=2)
         if lines is None:
