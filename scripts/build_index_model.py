@@ -23,6 +23,10 @@
     #       --work build/index-train-c --out build/index_cnn_c.onnx
     # tried as the second network, not chosen (BC2): the second network's recipe with
     #   --train-seed 2 --work build/index-train-bc2 --out build/index_cnn_bc2.onnx
+    # tried as the first network on more data, not shipped (twenty-fourth step): the first
+    #   network's recipe with --more-data DIR: AD, the second network's render
+    #   (build/index-data-b); AE, a second render of the first network's kind (`generate
+    #   --seed 2 --data build/index-data-s2`), also with --train-seed 1 and 2
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
