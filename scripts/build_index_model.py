@@ -44,6 +44,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -289,7 +290,7 @@ def training_seed(args: argparse.Namespace) -> int:
     return args.seed if args.train_seed is None else args.train_seed
 
 
-def training_chunks(data: Path, more: list[Path] = ()) -> list[Path]:
+def training_chunks(data: Path, more: Sequence[Path] = ()) -> list[Path]:
     """The chunks trained on: those of ``data``, then of each folder of ``more`` (other renders),
     each folder's chunks 0 and 1 left out (its validation scenes; ``data``'s are the ones
     measured)."""
@@ -632,6 +633,10 @@ def main(argv: list[str] | None = None) -> int:
                         "with this, the scenes still with --seed (default: --seed)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
+    for folder in args.more_data:  # a mistyped folder would quietly train on less data
+        if not training_chunks(folder):
+            parser.error(f"--more-data {folder}: no training chunks there (chunk-0002.npz "
+                         "and later, as generate writes them)")
     run_stage(args, generate, train, recipe(args.stage1_epochs))
     return 0
 

@@ -58,6 +58,25 @@ def test_more_renders_add_their_training_chunks_not_their_validation(tmp_path: P
 
 
 def test_all_passes_the_other_renders_to_every_stage(stages: list, tmp_path: Path) -> None:
+    for folder in ("b", "c"):
+        (tmp_path / folder).mkdir()
+        for k in range(3):
+            (tmp_path / folder / f"chunk-{k:04d}.npz").touch()
     build.main(["all", "--more-data", str(tmp_path / "b"), str(tmp_path / "c"),
                 "--work", str(tmp_path)])
     assert [s.more_data for s in stages[1:]] == [[tmp_path / "b", tmp_path / "c"]] * 2
+
+
+@pytest.mark.parametrize("chunks", [None, 0, 2])  # no folder, an empty one, validation only
+def test_other_renders_without_training_chunks_are_refused(
+        stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, chunks: int | None) -> None:
+    folder = tmp_path / "typo"
+    if chunks is not None:
+        folder.mkdir()
+        for k in range(chunks):
+            (folder / f"chunk-{k:04d}.npz").touch()
+    with pytest.raises(SystemExit) as refused:
+        build.main(["all", "--more-data", str(folder), "--work", str(tmp_path / "work")])
+    assert refused.value.code == 2
+    assert f"--more-data {folder}: no training chunks there" in capsys.readouterr().err
+    assert stages == []  # nothing generated or trained
