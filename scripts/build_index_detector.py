@@ -253,7 +253,7 @@ def losses(out, heat, weight, reg, mask):
 def train(args: argparse.Namespace) -> None:
     import torch
 
-    from scripts.build_index_model import resume, save
+    from scripts.build_index_model import resume, save, training_chunks
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -268,7 +268,7 @@ def train(args: argparse.Namespace) -> None:
     files = []
     for epoch in range(start, args.epochs):
         t0 = time.time()
-        files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[2:]
+        files = training_chunks(args.data)
         if args.max_chunks:
             files = files[:args.max_chunks]
         erng = np.random.default_rng([args.seed, epoch])
@@ -305,7 +305,9 @@ def validate(net, args: argparse.Namespace) -> None:
     """Index-centre recall and false peaks on the validation chunks (peaks ≥ 0.3 within 1 cell)."""
     import torch
 
-    items = load_chunks(sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[:2])
+    from scripts.build_index_model import chunk_files
+
+    items = load_chunks(chunk_files(args.data)[:2])
     net.eval()
     found = total = false = 0
     with torch.no_grad():

@@ -290,14 +290,17 @@ def training_seed(args: argparse.Namespace) -> int:
     return args.seed if args.train_seed is None else args.train_seed
 
 
+def chunk_files(folder: Path) -> list[Path]:
+    """The finished chunks of a render (``generate`` writes ``chunk-NNNN.npz``), in order; the
+    first two are its validation scenes."""
+    return sorted(folder.glob("chunk-[0-9][0-9][0-9][0-9].npz"))
+
+
 def training_chunks(data: Path, more: Sequence[Path] = ()) -> list[Path]:
     """The chunks trained on: those of ``data``, then of each folder of ``more`` (other renders),
     each folder's chunks 0 and 1 left out (its validation scenes; ``data``'s are the ones
     measured)."""
-    chunks = []
-    for folder in (data, *more):
-        chunks += sorted(folder.glob("chunk-[0-9][0-9][0-9][0-9].npz"))[2:]
-    return chunks
+    return [chunk for folder in (data, *more) for chunk in chunk_files(folder)[2:]]
 
 
 def train(args: argparse.Namespace) -> None:
@@ -312,8 +315,7 @@ def train(args: argparse.Namespace) -> None:
     seed = training_seed(args)
     torch.manual_seed(seed)
     torch.set_num_threads(args.threads)
-    files = sorted(args.data.glob("chunk-[0-9][0-9][0-9][0-9].npz"))
-    xv_np, yv_np = load_files(files[:2])
+    xv_np, yv_np = load_files(chunk_files(args.data)[:2])
     xv, yv = torch.from_numpy(normalise(xv_np)), torch.from_numpy(yv_np)
     net = make_net(args.width)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
