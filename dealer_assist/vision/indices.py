@@ -103,10 +103,6 @@ CLASSICAL_MOST = 100
 PAPER_MARGIN = 15 / 640
 GROUP_PROB = 0.9
 GROUP_VOTES = 2
-# A whole-frame pair whose rank or suit blob was cut off a line (see ink_pairs.LINE_MIN_LENGTH):
-# what is left of a glyph after the line is erased, or a stray piece of the line, is read only
-# this sure
-OFF_LINE_PROB = 0.99
 # A crop cut on one glyph of a detected index that has no blob pair and the detector's step
 # (ink_pairs.anchored_pairs) is read this sure, alone: it votes in no group and gets no second
 # look. Fifteenth step, on the training designs (training240 and training-fans120 of seed
@@ -207,12 +203,13 @@ class IndexReader:
                         cands += [(c, max(self.min_prob, ANCHORED_PROB), -1)
                                   for c in anchored_pairs(r, s, blobs)]
         if self.proposals == "classical":  # the pipeline before the detector
-            cands += [(c, _need(c, self.min_prob), -1) for c in find_candidates(small)]
+            cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
         elif self.proposals == "both":
             # the indices the detector missed: ink on card paper only, and not the pairs that
-            # agree with a detected index (its own: read already, or not its closest)
+            # agree with a detected index (its own: read already, or not its closest); a glyph
+            # merged with a printed line stays merged (ink_pairs.LINE_MIN_LENGTH: rule AV)
             blobs = glyph_blobs(small, paper_region(paper, small.shape[1::-1]))
-            cands += [(c, _need(c, CLASSICAL_PROB), -1)
+            cands += [(c, CLASSICAL_PROB, -1)
                       for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
         return cands
 
@@ -390,12 +387,6 @@ class IndexReader:
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
                                    rescaled(cands[top][0], 1 / scale)))
         return reads
-
-
-def _need(c: Candidate, prob: float) -> float:
-    """How sure the networks must be of a blob pair's crop: ``prob``, or OFF_LINE_PROB if a
-    glyph of it was cut off a line."""
-    return max(prob, OFF_LINE_PROB) if c.off_line else prob
 
 
 def read_again(first: np.ndarray, seen: np.ndarray) -> float | None:

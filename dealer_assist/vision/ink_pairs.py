@@ -51,25 +51,27 @@ def ink_mask(gray_dark: np.ndarray, block: int) -> np.ndarray:
                                  cv2.THRESH_BINARY_INV, block, 12)
 
 
-def glyph_blobs(frame: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
+def glyph_blobs(frame: np.ndarray, where: np.ndarray | None = None, lines: bool = False
+                ) -> np.ndarray:
     """Glyph-sized ink blobs: rows of (cx, cy, size, area, w, h, contrast to the paper, off a
     line: 1 if the blob was cut off a long straight line it touched, else 0); ``where``: only ink
-    inside this mask (uint8 0/255, the frame's size)."""
+    inside this mask (uint8 0/255, the frame's size); ``lines``: also the glyphs cut off the long
+    straight lines they touch (see LINE_MIN_LENGTH)."""
     if where is None:
-        return _ink_blobs(frame, None)
+        return _ink_blobs(frame, None, lines)
     # only around the mask: no filter reaches further, so these are the same blobs
     x, y, w, h = cv2.boundingRect(where)
     if w == 0:
         return np.zeros((0, 8), np.float32)
     x0, y0 = max(0, x - _REACH), max(0, y - _REACH)
     x1, y1 = min(frame.shape[1], x + w + _REACH), min(frame.shape[0], y + h + _REACH)
-    return _ink_blobs(frame[y0:y1, x0:x1], where[y0:y1, x0:x1], (x0, y0))
+    return _ink_blobs(frame[y0:y1, x0:x1], where[y0:y1, x0:x1], lines, (x0, y0))
 
 
 def blobs_off_lines(frame: np.ndarray) -> np.ndarray:
-    """:func:`glyph_blobs` of the whole ``frame`` as if it were all card paper: glyphs cut off the
-    long straight lines they touch included (the training scenes' index anchors use it)."""
-    return glyph_blobs(frame, np.full(frame.shape[:2], 255, np.uint8))
+    """:func:`glyph_blobs` of the whole ``frame``, glyphs cut off the long straight lines they
+    touch included (the training scenes' index anchors use it; the reader does not)."""
+    return glyph_blobs(frame, lines=True)
 
 
 # A glyph that touches a card's printed border line (a bordered deck, a fan or a pile: the next
@@ -77,20 +79,19 @@ def blobs_off_lines(frame: np.ndarray) -> np.ndarray:
 # runs of ink at least LINE_MIN_LENGTH work pixels long (a glyph's strokes are shorter: a legible
 # rank is 8-40 px tall) are erased LINE_WIDTH px wide, and what is left is searched for glyphs again
 # (HoughLinesP, angles in LINE_ANGLE_STEP degree steps; blobs of LINE_MIN_AREA to LINE_MAX_AREA
-# pixels). Only on card paper (the whole-frame pairs); a pair with such a glyph needs
-# indices.OFF_LINE_PROB, and two such glyphs are no pair (mostly fragments of the lines). Tenth
-# step, chosen on --synthetic training (240 scenes, seed 20261126): 620 cards against 617, 13 wrong
-# either way (with pairs of two such glyphs 619; OFF_LINE_PROB 0.97, as the other whole-frame pairs,
-# 14 wrong, 0.98 13). The rest is for time (the Hough search is most of the cost): blobs up to
-# 60 000 px read the same cards, but on real photos (cards-real, timed only) the few that large took
-# two thirds of it; up to 5 000 px, 616 cards; an angle step of 5°, 617; in the detector's local
-# windows too, 620 cards and about twice the time.
+# pixels); two such glyphs are no pair (mostly fragments of the lines). Only with
+# glyph_blobs(lines=True): the training scenes' index anchors (blobs_off_lines). The reader's
+# whole-frame pairs used it from the tenth step (chosen on --synthetic training, 240 scenes, seed
+# 20261126: 620 cards against 617, 13 wrong either way; such a pair needed 0.99) to the
+# twenty-fourth. Twenty-fifth step, rule AV (docs/vision.md): without it, and with the second
+# network in int8, the reader takes 11 % less time for 0.5 % fewer cards, at the same precision
+# (the Hough search was most of the whole-frame pass's cost on textured real tables).
 LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
 LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
 
-def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, int] = (0, 0)
-               ) -> np.ndarray:
+def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, lines: bool,
+               origin: tuple[int, int] = (0, 0)) -> np.ndarray:
     """:func:`glyph_blobs` of the whole of ``frame``, a part of a larger frame at ``origin``."""
     dark = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
     # stretch contrast locally so a dim frame keeps the same threshold meaning
@@ -104,8 +105,8 @@ def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, origin: tuple[int, i
     # masks (a textured table makes ~16 000 specks at 1280 px)
     components = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     rows = _glyph_rows(mask, components, lighter, origin, 0.0)
-    if where is None:  # only on card paper (the whole-frame pass): elsewhere most large
-        return rows  # blobs are table texture
+    if not lines:
+        return rows
     return np.vstack([rows, *_off_line_blobs(components, lighter, origin)])
 
 
