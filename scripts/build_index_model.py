@@ -12,6 +12,9 @@
     # 51 min here: generate 12 min, training 39 min):
     #   all --seed 1 --train-seed 1 --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
     #       --augment courts --data build/index-data-b --work build/index-train-b
+    #       --out build/index_cnn_b_float.onnx
+    #   and since the twenty-fifth step shipped as its int8 copy (a few seconds):
+    #   quantize --data build/index-data-b --model build/index_cnn_b_float.onnx
     #       --out models/index_cnn_b.onnx
     # the second network until the twenty-second step (B, seventh step; its render predates the
     # ninth step's label fix, so this no longer rebuilds that file):
@@ -569,6 +572,54 @@ def export(net, path: Path) -> None:
     os.replace(tmp, path)
 
 
+# The int8 copy (quantize): ONNX Runtime's static quantization (QDQ, int8 weights per output
+# channel, uint8 activations, min-max ranges) calibrated on QUANT_CROPS of the render's training
+# crops, a fixed sample (seed 0), in batches of QUANT_BATCH
+QUANT_CROPS, QUANT_BATCH, QUANT_CHUNKS = 4096, 256, 4
+
+
+def quantize(args: argparse.Namespace) -> None:
+    """Write ``args.out``: the int8 copy of the float network ``args.model``, calibrated on
+    training crops of ``args.data`` (its first QUANT_CHUNKS training chunks), normalised as the
+    reader normalises them. The same files give the same bytes."""
+    import tempfile
+
+    from onnxruntime.quantization import (
+        CalibrationDataReader,
+        QuantFormat,
+        QuantType,
+        quantize_static,
+    )
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    from dealer_assist.vision.indices import normalise
+    from dealer_assist.vision.runtime import OnnxNet
+
+    crops = load_files(training_chunks(args.data)[:QUANT_CHUNKS])[0]
+    crops = crops[np.random.default_rng(0).permutation(len(crops))[:QUANT_CROPS]]
+    name = OnnxNet(args.model).input
+
+    class Batches(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.start = 0
+
+        def get_next(self) -> dict | None:
+            batch = crops[self.start:self.start + QUANT_BATCH]
+            self.start += QUANT_BATCH
+            return {name: normalise(batch)} if len(batch) else None
+
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = args.out.with_suffix(".tmp.onnx")
+    with tempfile.TemporaryDirectory() as work:
+        prepared = Path(work) / "prepared.onnx"
+        quant_pre_process(str(args.model), str(prepared), skip_symbolic_shape=True)
+        quantize_static(str(prepared), str(tmp), Batches(), quant_format=QuantFormat.QDQ,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                        per_channel=True)
+    os.replace(tmp, args.out)
+    print(f"{args.out}: int8 copy of {args.model}, calibrated on {len(crops)} crops", flush=True)
+
+
 def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
                      out: Path) -> None:
     """The options both model builds take (this one and ``build_index_detector``)."""
@@ -601,7 +652,7 @@ def run_stage(args: argparse.Namespace, generate, train, recipe: list[dict]) -> 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stage", choices=["generate", "train", "all"])
+    parser.add_argument("stage", choices=["generate", "train", "all", "quantize"])
     parser.add_argument("--scenes", type=int, default=4000)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
@@ -633,8 +684,16 @@ def main(argv: list[str] | None = None) -> int:
                         "epochs (the second network's recipe: 20; the first network's: 60)")
     parser.add_argument("--train-seed", type=int, help="train: seed the weights and batches "
                         "with this, the scenes still with --seed (default: --seed)")
+    parser.add_argument("--model", type=Path, help="quantize: the float network to copy")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
+    if args.stage == "quantize":
+        if args.model is None or not args.model.is_file():
+            parser.error(f"quantize needs --model, an ONNX file (got {args.model})")
+        if not training_chunks(args.data):
+            parser.error(f"--data {args.data}: no training chunks to calibrate on")
+        quantize(args)
+        return 0
     for folder in args.more_data:  # a mistyped folder would quietly train on less data
         if not training_chunks(folder):
             parser.error(f"--more-data {folder}: no training chunks there (chunk-0002.npz "
