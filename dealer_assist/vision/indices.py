@@ -68,11 +68,17 @@ def normalise(crops: np.ndarray) -> np.ndarray:
 
 
 def _percentile95(rows: np.ndarray) -> np.ndarray:
-    """``np.percentile(rows, 95, axis=1)`` (linear), from a partial sort: twice as fast."""
-    pos = 0.95 * (rows.shape[1] - 1)
+    """``np.percentile(rows, 95, axis=1)`` (linear) of uint8 ``rows``, from each row's histogram:
+    the k-th smallest value is the number of values whose cumulative count is at most k (twice
+    as fast as a partial sort, four times as np.percentile)."""
+    n, m = rows.shape
+    pos = 0.95 * (m - 1)
     k = int(pos)
-    part = np.partition(rows, (k, k + 1), axis=1)
-    below, above = part[:, k].astype(np.float32), part[:, k + 1].astype(np.float32)
+    offsets = np.arange(n, dtype=np.int32)[:, None] * 256
+    cumulative = np.bincount((rows + offsets).ravel(), minlength=256 * n).reshape(n, 256)
+    cumulative = cumulative.cumsum(axis=1)
+    below = (cumulative <= k).sum(axis=1).astype(np.float32)
+    above = (cumulative <= k + 1).sum(axis=1).astype(np.float32)
     return below + (above - below) * np.float32(pos - k)
 
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dealer_assist.vision.indices import CLASSES, IndexReader
+from dealer_assist.vision.indices import CLASSES, IndexReader, _percentile95
 from dealer_assist.vision.recognizer import Recognizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -65,3 +67,16 @@ def test_without_the_index_network_the_same_scenes_read_worse() -> None:
         with_index += len({p.code for p in Recognizer().read(sc.image)} & expected)
         without += len({p.code for p in Recognizer(index=False).read(sc.image)} & expected)
     assert with_index > without
+
+
+@given(st.integers(1, 40), st.integers(2, 400), st.integers(0, 2**32 - 1), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_each_crops_bright_level_is_numpys_95th_percentile(n: int, m: int, seed: int,
+                                                           flat: bool) -> None:
+    """The crops' contrast stretch takes each crop's 95th percentile from its histogram: the
+    same value as ``np.percentile`` (linear), ties and single values included."""
+    rng = np.random.default_rng(seed)
+    rows = (rng.integers(0, 3, (n, m)) * 120 if flat else rng.integers(0, 256, (n, m))
+            ).astype(np.uint8)
+    expected = np.percentile(rows, 95, axis=1).astype(np.float32)
+    assert np.allclose(_percentile95(rows), expected, rtol=0, atol=1e-4)
