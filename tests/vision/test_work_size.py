@@ -12,7 +12,9 @@ from dealer_assist.vision.indices import ENLARGE_MOST, WORK_LONG_SIDE, IndexRead
 @pytest.mark.parametrize(("shape", "expected", "scale"), [
     ((960, 1280), (960, 1280), 1.0),
     ((1920, 2560), (960, 1280), 0.5),
-    ((480, 640), (720, 960), ENLARGE_MOST),
+    ((480, 640), (960, 1280), 2.0),  # a webcam's frame: the work size exactly (rule AX)
+    ((360, 480), (720, 960), ENLARGE_MOST),
+    ((600, 800), (960, 1280), 1.6),
     ((960, 1000), (1229, 1280), 1.28),
     ((1, 1), (2, 2), ENLARGE_MOST),
 ])
