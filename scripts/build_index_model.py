@@ -30,6 +30,8 @@
     #   network's recipe with --more-data DIR: AD, the second network's render
     #   (build/index-data-b); AE, a second render of the first network's kind (`generate
     #   --seed 2 --data build/index-data-s2`), also with --train-seed 1 and 2
+    # tried as the first network, not shipped (twenty-fifth step: AZ0, AZ1): the first network's
+    #   recipe with --width 24, --train-seed 0 and 1
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
