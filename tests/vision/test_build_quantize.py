@@ -109,3 +109,14 @@ def test_the_shipped_second_network_is_an_int8_copy() -> None:
     second = {n.op_type for n in onnx.load(model_path("index_cnn_b", ".onnx")).graph.node}
     first = {n.op_type for n in onnx.load(model_path("index_cnn", ".onnx")).graph.node}
     assert "QuantizeLinear" in second and "QuantizeLinear" not in first
+
+
+def test_a_file_that_is_no_onnx_network_is_refused(render: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    (tmp_path / "notes.onnx").write_text("not a network")
+    with pytest.raises(SystemExit) as stop:
+        build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "notes.onnx"),
+                    "--out", str(tmp_path / "int8.onnx")])
+    assert stop.value.code == 2
+    assert "not an ONNX network" in capsys.readouterr().err
+    assert not (tmp_path / "int8.onnx").exists()
