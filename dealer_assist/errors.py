@@ -44,13 +44,15 @@ class StorageError(Exception):
         "io": ("The session file cannot be read or written", EXIT_REFUSED),
     }
 
-    def __init__(self, kind: str, what: str, todo: str) -> None:
+    def __init__(self, kind: str, what: str, todo: str, title: str | None = None) -> None:
+        """``title``: the dialog's title when the file is not a session log (a deck, say);
+        by default the kind's."""
         super().__init__(f"{what} {todo}".strip())
-        self.kind, self.what, self.todo = kind, what, todo
+        self.kind, self.what, self.todo, self._title = kind, what, todo, title
 
     @property
     def title(self) -> str:
-        return self.KINDS.get(self.kind, ("Storage problem", EXIT_REFUSED))[0]
+        return self._title or self.KINDS.get(self.kind, ("Storage problem", EXIT_REFUSED))[0]
 
     @property
     def exit_status(self) -> int:

@@ -42,10 +42,11 @@ only on outlines whose corner indices do not settle the card).
 issue 16), for before/after tables.
 
 ``--adapt-heldout`` adapts to each held-out design from ``--adapt-photos`` rendered photos that
-together show its 52 cards (``scripts/vision_data/deck_photos.py``, seed ``--adapt-seed``), then
-reads ``--scenes`` scenes and fans of it (seed ``--seed``) without and with the adaptation;
-``--tune`` prints a grid of acceptance thresholds instead (use another ``--seed``). The real
-photos are never adapted to: they are evaluation only.
+together show its 52 cards (``scripts/vision_data/deck_photos.py``, seed ``--adapt-seed``;
+with ``--adapt-by-suit``, four photos of one suit each, as the app's "Teach a deck" takes
+them), then reads ``--scenes`` scenes and fans of it (seed ``--seed``) without and with the
+adaptation; ``--tune`` prints a grid of acceptance thresholds instead (use another
+``--seed``). The real photos are never adapted to: they are evaluation only.
 """
 
 from __future__ import annotations
@@ -255,7 +256,7 @@ def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> di
     from dealer_assist.vision.adapt import AdaptedIndexReader, adapt_frames
     from dealer_assist.vision.indices import IndexReader
     from scripts.vision_data import decks
-    from scripts.vision_data.deck_photos import deck_photos
+    from scripts.vision_data.deck_photos import deck_photos, suit_photos
 
     plain = Recognizer(**pipeline)
     out: dict = {}
@@ -263,7 +264,9 @@ def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> di
     # earlier ones covered similarity 0.7-0.9, margin 0-0.1, stricter 0-0.1, veto 0-off
     grid = [(s, m, 0.05, 0.0) for s in (0.85, 0.875, 0.9) for m in (0.06,)]
     for deck in decks.held_out_decks():
-        photos = deck_photos(deck, args.adapt_photos, args.adapt_seed + len(out))
+        seed = args.adapt_seed + len(out)
+        photos = (suit_photos(deck, seed) if args.adapt_by_suit
+                  else deck_photos(deck, args.adapt_photos, seed))
         t0 = time.perf_counter()
         adaptation, report = adapt_frames(photos, IndexReader(proposals=args.proposals),
                                           tuple(args.adapt_scales))
@@ -365,6 +368,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adapt-photos", type=int, default=6,
                         help="photos to adapt from (together they show all 52 cards)")
     parser.add_argument("--adapt-seed", type=int, default=5150)
+    parser.add_argument("--adapt-by-suit", action="store_true",
+                        help="adapt from four photos, one suit each (the app's Teach a deck)")
     parser.add_argument("--adapt-scales", type=float, nargs="+", default=[1.0],
                         help="read each adaptation photo at these scales")
     parser.add_argument("--tune", action="store_true",

@@ -16,8 +16,10 @@ images named by their one card (``QS.jpg``, ``10h-2.png``).
 from __future__ import annotations
 
 import csv
+import errno
 import json
 import re
+import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
-from dealer_assist.errors import InputError, RuleError
+from dealer_assist.errors import InputError, RuleError, StorageError
 from dealer_assist.paths import data_dir
 from dealer_assist.vision.adapt import FILE_NAME, DeckAdaptation, adapt_frames, model_digest
 from dealer_assist.vision.detect import find_card_quads
@@ -83,9 +85,16 @@ def _frame(path: Path) -> np.ndarray | None:
 
 def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphModel, list[str]]:
     """Glyph samples from both corners of the largest card in each image; and images not used."""
+    ranks, suits, skipped = frame_samples([(path.name, _frame(path), card)
+                                           for path, card in images])
+    return ranks, suits, skipped
+
+
+def frame_samples(frames: list[tuple[str, np.ndarray | None, Card]]
+                  ) -> tuple[GlyphModel, GlyphModel, list[str]]:
+    """:func:`deck_samples` of (name, frame or None if unreadable, its one card) triples."""
     rank_x, rank_y, suit_x, suit_y, skipped = [], [], [], [], []
-    for path, card in images:
-        frame = _frame(path)
+    for name, frame, card in frames:
         quads = find_card_quads(frame) if frame is not None else []
         found = 0
         for quad in quads[:1]:
@@ -99,7 +108,7 @@ def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphMode
                 suit_x.append(suit_features(glyphs.suit))
                 suit_y.append(card.suit)
         if not found:
-            skipped.append(path.name)
+            skipped.append(name)
     if not rank_x:
         raise ValueError("no card index could be read in any calibration image")
     return GlyphModel(np.array(rank_x), np.array(rank_y)), GlyphModel(np.array(suit_x),
@@ -125,35 +134,85 @@ def calibrate(folder: Path, name: str | None = None) -> tuple[Deck, dict]:
     if not photos:
         raise RuleError(f"no labelled photo in {folder}: give labels.csv (file,cards) or "
                         "images named like QS.jpg")
-    frames, skipped = [], []
+    frames, singles, skipped = [], [], []
     for path, cards in photos:
         frame = _frame(path)
         if frame is None:
             skipped.append(path.name)
-        else:
-            frames.append((frame, {c.code for c in cards}))
+            continue
+        frames.append((frame, {c.code for c in cards}))
+        if len(cards) == 1:
+            singles.append((path.name, frame, cards[0]))
+    return adapt_deck(frames, name, singles, skipped)
+
+
+def adapt_deck(frames: list[tuple[np.ndarray, set[str]]], name: str | None = None,
+               singles: list[tuple[str, np.ndarray | None, Card]] = (),
+               skipped: list[str] = ()) -> tuple[Deck, dict]:
+    """Adapt to a deck from (frame, cards in view) pairs (and glyph samples from ``singles``,
+    photos of one card each, if any); saved as deck ``name`` if given: the deck and a report
+    (``skipped``: the photos that could not be read, for the report).
+
+    Raises RuleError when no card index is found in any frame; a StorageError when the deck
+    cannot be saved. Either way nothing is saved and a deck already saved under ``name`` is
+    left as it was."""
     try:
         adaptation, report = adapt_frames(frames)
     except ValueError as exc:
         raise RuleError(f"{exc} ({len(frames)} photos read)") from exc
-    singles = [(p, cards[0]) for p, cards in photos if len(cards) == 1 and p.name not in skipped]
     try:
-        ranks, suits, _ = deck_samples(singles) if singles else (None, None, [])
+        ranks, suits, _ = frame_samples(list(singles)) if singles else (None, None, [])
     except ValueError:
         ranks = suits = None
-    report = {"images": len(photos), **report, "skipped": skipped,
+    report = {"images": len(frames) + len(skipped), **report, "skipped": list(skipped),
               "glyph_samples": 0 if ranks is None else len(ranks.labels)}
     if name is not None:
-        target = deck_dir(name)
-        adaptation.save(target / FILE_NAME)
-        for file in ("ranks.npz", "suits.npz"):
-            (target / file).unlink(missing_ok=True)
-        if ranks is not None:
-            ranks.save(target / "ranks.npz")
-            suits.save(target / "suits.npz")
-        (target / "deck.json").write_text(json.dumps({"name": name, **report}, indent=1))
+        _save(deck_dir(name), adaptation, ranks, suits, {"name": name, **report})
     models = _with_shipped(ranks, suits) if ranks is not None else Models.shipped()
     return Deck(models, adaptation), report
+
+
+def _save(target: Path, adaptation: DeckAdaptation, ranks: GlyphModel | None,
+          suits: GlyphModel | None, report: dict) -> None:
+    """Write a deck's files to a new folder beside ``target``, then put it in ``target``'s
+    place: a fault part way leaves the deck that was there (if any) as it was."""
+    new = target.with_name(f".{target.name}.new")
+    old = target.with_name(f".{target.name}.old")
+    try:
+        for leftover in (new, old):
+            shutil.rmtree(leftover, ignore_errors=True)
+        new.mkdir(parents=True)
+        adaptation.save(new / FILE_NAME)
+        if ranks is not None and suits is not None:
+            ranks.save(new / "ranks.npz")
+            suits.save(new / "suits.npz")
+        (new / "deck.json").write_text(json.dumps(report, indent=1))
+        if target.exists():
+            target.rename(old)
+        new.rename(target)
+    except OSError as exc:
+        if old.exists() and not target.exists():
+            old.rename(target)
+        shutil.rmtree(new, ignore_errors=True)
+        raise deck_storage_error(exc, target) from None
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def deck_storage_error(exc: OSError, folder: Path) -> StorageError:
+    """The StorageError of a deck that could not be saved in ``folder``."""
+    if exc.errno == errno.ENOSPC:
+        return StorageError("disk_full", f"There is no space left on the disk: the deck "
+                            f"{folder.name!r} was not saved ({folder.parent}).",
+                            "Free some space, then save the deck again.")
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return StorageError("read_only", f"The deck folder {folder.parent} cannot be written: "
+                            f"the deck {folder.name!r} was not saved.",
+                            "Make the folder writable (or set DEALER_ASSIST_DATA to a writable "
+                            "folder), then save the deck again.",
+                            title="The deck folder cannot be written")
+    return StorageError("io", f"The deck {folder.name!r} could not be saved in {folder.parent} "
+                        f"({exc.strerror or exc}).", "Check the disk and the folder, then save "
+                        "the deck again.", title="The deck cannot be saved")
 
 
 def _with_shipped(ranks: GlyphModel, suits: GlyphModel) -> Models:
@@ -193,5 +252,33 @@ def list_decks() -> list[str]:
     root = data_dir() / "decks"
     if not root.exists():
         return []
-    return sorted(p.name for p in root.iterdir()
-                  if (p / FILE_NAME).exists() or (p / "ranks.npz").exists())
+    return sorted(p.name for p in root.iterdir() if not p.name.startswith(".")
+                  and ((p / FILE_NAME).exists() or (p / "ranks.npz").exists()))
+
+
+def deck_recognizer(name: str | None) -> Recognizer:
+    """The recogniser for a saved deck, or the shipped one for ``None`` (the errors of
+    :func:`load_deck`)."""
+    return Recognizer() if name is None else load_deck(name).recognizer()
+
+
+CHOICE_FILE = "camera.json"  # in the data folder: {"deck": the deck the camera last read with}
+
+
+def chosen_deck() -> str | None:
+    """The deck the camera read with last time, if it is still saved (None: the standard)."""
+    try:
+        name = json.loads((data_dir() / CHOICE_FILE).read_text(encoding="utf-8")).get("deck")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return name if isinstance(name, str) and name in list_decks() else None
+
+
+def remember_deck(name: str | None) -> None:
+    """Make ``name`` (None: the standard deck) the camera's deck next time (OSError if the
+    data folder cannot be written)."""
+    path = data_dir() / CHOICE_FILE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"deck": name}), encoding="utf-8")
+    tmp.replace(path)

@@ -19,7 +19,7 @@ import json
 import sys
 from pathlib import Path
 
-from dealer_assist.errors import EXIT_REFUSED, EXIT_UNREADABLE, InputError, RuleError
+from dealer_assist.errors import EXIT_REFUSED, EXIT_UNREADABLE, InputError, RuleError, StorageError
 from dealer_assist.vision.calibration import calibrate, deck_dir, list_decks, load_deck
 from dealer_assist.vision.image_guard import check_image
 from dealer_assist.vision.live import LiveReader
@@ -70,6 +70,9 @@ def run(args: argparse.Namespace) -> int:
     except RuleError as exc:
         print(f"refused: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    except StorageError as exc:
+        print(f"{exc.title}: {exc}", file=sys.stderr)
+        return exc.exit_status
     except (OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE

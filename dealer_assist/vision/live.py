@@ -51,6 +51,7 @@ class LiveReader:
         self.zones = zones
         self.voter = Voter(self.settings.window, self.settings.min_votes)
         self.handled: set[int] = set()
+        self.last_frame: np.ndarray | None = None  # the latest frame as the camera gave it
         self._frames: Iterator[np.ndarray] | None = None
 
     def step(self) -> LiveUpdate | None:
@@ -62,7 +63,15 @@ class LiveReader:
         frame = next(self._frames, None)
         return None if frame is None else self.process(frame)
 
+    def use(self, recognizer: Recognizer) -> None:
+        """Read with ``recognizer`` from now on (another deck); what the old one voted for is
+        forgotten."""
+        self.recognizer = recognizer
+        self.voter = Voter(self.settings.window, self.settings.min_votes)
+        self.handled = set()
+
     def process(self, frame: np.ndarray) -> LiveUpdate:
+        self.last_frame = frame
         voted = self.voter.update(self.recognizer.read(frame))
         waiting = [p for p in voted if p.card is not None and p.track not in self.handled]
         pending = max(waiting, key=lambda p: p.confidence, default=None)

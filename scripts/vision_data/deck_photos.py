@@ -51,3 +51,13 @@ def deck_photos(deck: str, n: int, seed: int) -> list[tuple[np.ndarray, set[str]
     codes = list(rng.permutation(decks.CODES))
     groups = [codes[i::n] for i in range(n)]
     return [(deck_photo(rng, faces, [str(c) for c in g])[0], {str(c) for c in g}) for g in groups]
+
+
+def suit_photos(deck: str, seed: int) -> list[tuple[np.ndarray, set[str]]]:
+    """Four photos of ``deck``, each the 13 cards of one suit, as the app's "Teach a deck"
+    dialog asks the dealer to take them (``dealer_assist.vision.teach``)."""
+    from dealer_assist.vision.teach import STEPS
+
+    faces = scenes.load_faces(deck)
+    rng = np.random.default_rng(seed)
+    return [(deck_photo(rng, faces, sorted(step.cards))[0], set(step.cards)) for step in STEPS]

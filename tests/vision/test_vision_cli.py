@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from dealer_assist.cards import parse_cards
 from dealer_assist.vision import cli, synth
+from dealer_assist.vision.adapt import DeckAdaptation
 from dealer_assist.vision.labels import write_image
 
 
@@ -62,6 +64,33 @@ def test_calibrate_and_list_decks(tmp_path: Path, data_dir: Path,
     assert run(["decks"]) == 0
     assert capsys.readouterr().out.split() == ["home"]
     assert run(["read", "--deck", "nope", str(photos / "AS.png")]) == 2
+
+
+def test_adapt_on_a_full_disk_is_refused_and_keeps_the_saved_deck(
+        tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for card in parse_cards("AS 8H"):
+        write_image(photos / f"{card.code}.png",
+                    synth.scene([card], [synth.card_quad((640, 480), 450, 5)]))
+    assert run(["adapt", str(photos), "--deck", "home"]) == 0
+    saved = (data_dir / "decks" / "home" / "adaptation.npz").read_bytes()
+    real_save = DeckAdaptation.save
+
+    def full(self, path: Path) -> None:  # written, then the disk fills up
+        real_save(self, path)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(DeckAdaptation, "save", full)
+    write_image(photos / "QD.png",  # one more photo: the new deck would differ
+                synth.scene(parse_cards("QD"), [synth.card_quad((640, 480), 450, -4)]))
+    capsys.readouterr()
+    assert run(["adapt", str(photos), "--deck", "home"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("The disk is full:") and "Free some space" in err
+    assert (data_dir / "decks" / "home" / "adaptation.npz").read_bytes() == saved
+    assert sorted(p.name for p in (data_dir / "decks").iterdir()) == ["home"]
 
 
 def test_watch_prints_each_settled_card_once(tmp_path: Path,
