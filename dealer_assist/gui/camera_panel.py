@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QImage, QPixmap
+from PySide6.QtGui import QFont, QHideEvent, QImage, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -24,10 +25,19 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_assist.cards import parse_card
+from dealer_assist.errors import InputError, StorageError
+from dealer_assist.gui.storage_dialog import show_storage_error
+from dealer_assist.vision.calibration import (
+    chosen_deck,
+    deck_recognizer,
+    list_decks,
+    remember_deck,
+)
 from dealer_assist.vision.live import LiveReader, LiveUpdate
 from dealer_assist.vision.proposal import Proposal
 
 TOUCH_HEIGHT = 88  # px: a finger-sized button
+STANDARD_DECK = "Standard deck"
 
 
 def _font(size: int, bold: bool = False) -> QFont:
@@ -53,6 +63,7 @@ class CameraPanel(QWidget):
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self._tick)
+        self._running = False
 
         self.view = QLabel("no camera")
         self.view.setObjectName("cameraView")
@@ -116,19 +127,117 @@ class CameraPanel(QWidget):
         side.addWidget(self.confirm_button)
         side.addWidget(self.reject_button)
 
+        # the deck the camera reads with: the shipped networks, or a deck taught to it
+        self.deck_box = QComboBox()
+        self.deck_box.setObjectName("deckChoice")
+        self.deck_box.setMinimumHeight(TOUCH_HEIGHT // 2 + 8)
+        self.deck_box.setFont(_font(14))
+        self.teach_button = QPushButton("Teach a deck…")
+        self.teach_button.setObjectName("teachDeck")
+        self.teach_button.setMinimumHeight(TOUCH_HEIGHT // 2 + 8)
+        self.teach_button.setFont(_font(14))
+        self.teach_button.clicked.connect(self.teach_deck)
+        self.teach_dialog = None
+        self._deck: str | None = None
+        self.fill_decks()
+        self.deck_box.activated.connect(self._deck_activated)
+        deck_row = QHBoxLayout()
+        deck_title = QLabel("Deck")
+        deck_title.setFont(_font(14, bold=True))
+        deck_row.addWidget(deck_title)
+        deck_row.addWidget(self.deck_box, 1)
+        deck_row.addWidget(self.teach_button)
+        if self.reader is None:
+            for widget in (self.deck_box, self.teach_button):
+                widget.setEnabled(False)
+                widget.setToolTip("needs a camera")
+        left = QVBoxLayout()
+        left.addWidget(self.view, 1)
+        left.addLayout(deck_row)
+
         layout = QHBoxLayout(self)
-        layout.addWidget(self.view, 1)
+        layout.addLayout(left, 1)
         layout.addLayout(side)
         self._refresh_buttons()
+        if self.reader is not None and (last := chosen_deck()) is not None:
+            self.use_deck(last)  # the deck of last time (a tablet restarts: nothing lost)
+
+    # -- the deck ------------------------------------------------------------------------------
+    def fill_decks(self) -> None:
+        """List the standard deck and the decks taught so far; the current one selected."""
+        self.deck_box.clear()
+        self.deck_box.addItem(STANDARD_DECK, None)
+        for name in list_decks():
+            self.deck_box.addItem(name, name)
+        self.deck_box.setCurrentIndex(max(0, self.deck_box.findData(self._deck)))
+
+    def use_deck(self, name: str | None) -> bool:
+        """Read with deck ``name`` (None: the standard deck), and next time too; a deck that
+        cannot be used is shown in a dialog and the camera keeps the deck it had."""
+        if self.reader is None:
+            return False
+        try:
+            recognizer = deck_recognizer(name)
+        except (OSError, InputError, ValueError) as exc:
+            show_storage_error(self, StorageError(
+                "damaged", f"The deck {name!r} cannot be used: {exc}",
+                "Teach the deck again (Teach a deck…), or choose another deck.",
+                title="This deck cannot be used"))
+            self.fill_decks()
+            return False
+        self.reader.use(recognizer)
+        self._deck = name
+        self.fill_decks()
+        self.set_proposal(None)
+        try:
+            remember_deck(name)
+        except OSError as exc:  # used now, only not remembered for next time
+            self.detail_label.setText(f"deck {name or 'standard'} in use, but not remembered "
+                                      f"for next time ({exc.strerror or exc})")
+        return True
+
+    def _deck_activated(self, index: int) -> None:
+        name = self.deck_box.itemData(index)
+        if name != self._deck:
+            self.use_deck(name)
+
+    def teach_deck(self) -> None:
+        """Open the dialog that teaches a deck from this camera's frames."""
+        if self.reader is None:
+            return
+        from dealer_assist.gui.teach_dialog import TeachDialog
+
+        reader = self.reader
+        self.teach_dialog = TeachDialog(lambda: reader.last_frame, parent=self)
+        self.teach_dialog.deck_saved.connect(self.use_deck)
+        self.teach_dialog.open()
 
     # -- feeding -----------------------------------------------------------------------------
     def start(self) -> None:
-        """Pull frames from the reader on a timer until its source ends."""
-        if self.reader is not None:
+        """Pull frames from the reader on a timer until its source ends (paused while the panel
+        is hidden: a closed dock reads nothing)."""
+        self._running = self.reader is not None
+        if self._running:
             self._timer.start()
 
     def stop(self) -> None:
+        self._running = False
         self._timer.stop()
+
+    def shutdown(self) -> None:
+        """Stop reading and let the camera go (the table closed)."""
+        self.stop()
+        if self.reader is not None:
+            self.reader.close()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._running:
+            self._timer.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._timer.stop()  # the dock was closed or the window minimised: no reading
 
     def _tick(self) -> None:
         update = self.reader.step() if self.reader is not None else None
