@@ -295,7 +295,9 @@ class MainWindow(QMainWindow):
             self.players_display.close()
             self.players_display = None
         if self.camera is not None:
+            self.camera.widget().shutdown()
             self.camera.close()
+            self.camera.deleteLater()
             self.camera = None
         if self.table is not None:
             self.stack.removeWidget(self.table)
@@ -338,16 +340,17 @@ class MainWindow(QMainWindow):
 
     def open_camera(self) -> None:
         """The camera panel beside the table; a card the dealer confirms there is dealt to
-        the seat the table asks a card for (``TableScreen.deal_from_camera``)."""
+        the seat the table asks a card for (``TableScreen.deal_from_camera``). The camera is
+        ``$DEALER_ASSIST_CAMERA`` if set (see :func:`camera_spec`), else the first one."""
         if self.table is None or self.session is None:
             return
         module = importlib.import_module(TOOLS["camera"][0])
         reader = None
         try:
             from dealer_assist.vision.live import LiveReader
-            from dealer_assist.vision.sources import open_source
+            from dealer_assist.vision.sources import camera_spec, open_source
 
-            reader = LiveReader(open_source(0))
+            reader = LiveReader(open_source(camera_spec(), loop=True))
         except Exception as exc:  # no camera here (any cause): the panel still opens
             self.table.say(f"No camera: {exc}")
         panel = module.CameraPanel(reader=reader, seats=len(self.session.seats), parent=self)

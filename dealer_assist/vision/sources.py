@@ -12,6 +12,7 @@ sees stale frames piling up.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -150,6 +151,15 @@ class CameraSource(FrameSource):
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=self.timeout)
         self._cap.release()
+
+
+CAMERA_ENV = "DEALER_ASSIST_CAMERA"
+
+
+def camera_spec() -> str:
+    """The camera the app opens: ``$DEALER_ASSIST_CAMERA`` (a camera index, an image folder, a
+    video file or an image: see :func:`open_source`) if set, else camera 0."""
+    return os.environ.get(CAMERA_ENV, "").strip() or "0"
 
 
 def open_source(spec: str | int | Path, loop: bool = False) -> FrameSource:
