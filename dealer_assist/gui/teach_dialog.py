@@ -68,7 +68,7 @@ class TeachDialog(QDialog):
         self.cancel_button = self._button("Cancel", "teachCancel", self.reject)
         self.name_edit = QLineEdit()
         self.name_edit.setObjectName("deckName")
-        self.name_edit.setPlaceholderText("deck name, e.g. home")
+        self.name_edit.setPlaceholderText("name, e.g. home")
         self.name_edit.setMinimumHeight(BUTTON_HEIGHT)
         self.name_edit.setStyleSheet("font-size: 14pt;")
         self.name_edit.textChanged.connect(lambda _text: self._refresh())

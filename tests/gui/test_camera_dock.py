@@ -36,7 +36,7 @@ def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, tmp_pa
     driver = Driver(qtbot, window)
     driver.click(window.start.button("demoButton"))
     driver.click(next(b for b in window.dialog.buttons if b.text() == "Greek 31"))
-    window.tool_actions["camera"].trigger()  # the toolbar's Camera… button
+    window.tool_actions["camera"].trigger()  # Tools → Camera…
     assert window.camera is not None
     panel = window.camera.widget()
     assert panel.reader is not None
@@ -44,7 +44,7 @@ def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, tmp_pa
     assert np.array_equal(panel.reader.last_frame, cv2.imread(str(frames / "table.png")))
     assert panel.deck_box.isEnabled() and panel.teach_button.isEnabled()
     assert panel.deck_box.currentText() == STANDARD_DECK
-    # the dealer closes the dock: it stops reading; reopened from the toolbar it reads again
+    # the dealer closes the dock: it stops reading; shown again it reads again
     timer = panel._timer
     window.camera.close()
     assert not timer.isActive()
