@@ -119,9 +119,11 @@ class TeachDialog(QDialog):
             self._say(str(exc), error=True)
             return
         after = self.teacher.step
+        missing = (f" Not found: {' '.join(captured.missing)} (Retake last if they were not "
+                   "in view)." if captured.missing else "")
         self._say(f"{captured.step.name.capitalize()}: indices of {captured.cards_seen} of the 13 "
-                  "cards found. " + (f"Now the {after.name}." if after else
-                                     "All four suits taken: name the deck and save it."))
+                  f"cards found.{missing} " + (f"Now the {after.name}." if after else
+                                              "All four suits taken: name the deck and save it."))
         self._refresh()
 
     def retake(self) -> None:

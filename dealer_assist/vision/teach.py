@@ -54,10 +54,12 @@ def _card_order(code: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Captured:
-    """What one capture found: the step, and how many of its 13 cards have an index crop."""
+    """What one capture found: the step, and how many of its 13 cards have an index crop (the
+    network's likeliest card of the 13 on some crop); ``missing``: the others."""
 
     step: TeachStep
     cards_seen: int
+    missing: tuple[str, ...] = ()
 
 
 class DeckTeacher:
@@ -101,7 +103,8 @@ class DeckTeacher:
                             f"{' …' if len(other) > 5 else ''}), not the {step.name}: lay out "
                             f"the 13 {step.name} and capture again")
         self.frames.append(frame.copy())
-        return Captured(step, len({s.code for s in samples}))
+        seen = {s.code for s in samples}
+        return Captured(step, len(seen), tuple(sorted(step.cards - seen, key=_card_order)))
 
     def retake(self) -> TeachStep | None:
         """Drop the last capture (its step is next again); the step to take, or None if none

@@ -19,7 +19,7 @@ from dealer_assist.vision.teach import STEPS, DeckTeacher
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.vision_data import decks, scenes
-from scripts.vision_data.deck_photos import suit_photos
+from scripts.vision_data.deck_photos import deck_photo, suit_photos
 
 DECK = "penguins"  # held out of training: the network never saw it
 
@@ -157,3 +157,13 @@ def test_the_remembered_deck_is_forgotten_when_it_is_gone_or_the_file_is_bad(pho
     for p in sorted((data_dir / "decks" / "home").iterdir()):
         p.unlink()
     assert calibration.chosen_deck() is None  # the deck was deleted
+
+
+def test_a_capture_names_the_cards_it_found_no_index_of(photos) -> None:
+    faces = scenes.load_faces(DECK)
+    shown = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]  # no J, Q, K
+    frame, _outlines = deck_photo(np.random.default_rng(12), faces, shown)
+    captured = DeckTeacher().capture(frame)
+    assert captured.missing == ("JS", "QS", "KS")
+    assert captured.cards_seen == 10
+    assert DeckTeacher().capture(photos[0][0]).missing == ()
