@@ -247,11 +247,21 @@ class CameraPanel(QWidget):
         self.show_update(update)
 
     def show_update(self, update: LiveUpdate) -> None:
-        """Show a processed frame and its pending card; take it at once if auto-accepted."""
+        """Show a processed frame and its pending card; take it at once if auto-accepted. While
+        a deck is being taught the cards in view are the deck's, not a deal: none is proposed."""
         self.show_frame(update.frame)
+        if self.teaching:
+            self.set_proposal(None)
+            self.detail_label.setText("teaching a deck: no card is proposed")
+            return
         self.set_proposal(update.pending, update.seat)
         if update.auto_accept and update.pending is not None:
             self.confirm()
+
+    @property
+    def teaching(self) -> bool:
+        """The Teach a deck dialog is open."""
+        return self.teach_dialog is not None and self.teach_dialog.isVisible()
 
     def show_frame(self, bgr: np.ndarray) -> None:
         """Display a BGR frame, scaled to the view."""

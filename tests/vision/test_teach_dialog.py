@@ -17,7 +17,7 @@ from dealer_assist.gui.camera_panel import STANDARD_DECK, CameraPanel
 from dealer_assist.gui.teach_dialog import TeachDialog
 from dealer_assist.vision.adapt import FILE_NAME, AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.calibration import list_decks
-from dealer_assist.vision.live import LiveReader
+from dealer_assist.vision.live import LiveReader, LiveSettings
 from dealer_assist.vision.teach import DeckTeacher
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -180,3 +180,25 @@ def test_the_camera_keeps_the_deck_of_last_time(panel, photos, qtbot, data_dir) 
     assert [box.windowTitle() for box in third.findChildren(QMessageBox)] == [
         "This deck cannot be used"]
     assert not isinstance(third.reader.recognizer.index, AdaptedIndexReader)
+
+
+def test_no_card_is_proposed_or_auto_dealt_while_a_deck_is_taught(photos, qtbot,
+                                                                  data_dir) -> None:
+    settings = LiveSettings(auto_accept=True, auto_accept_threshold=0.5)
+    reader = LiveReader(settings=settings)
+    panel = CameraPanel(reader=reader, seats=4)
+    qtbot.addWidget(panel)
+    panel.show()
+    dealt = []
+    panel.card_confirmed.connect(lambda seat, code: dealt.append(code))
+    dialog = open_dialog(panel, qtbot)
+    for _ in range(4):  # the 13 spades laid out for the dialog, frame after frame
+        panel.show_update(reader.process(photos[0][0]))
+    assert dealt == [] and panel.pending_code is None
+    assert not panel.confirm_button.isEnabled()
+    assert panel.detail_label.text() == "teaching a deck: no card is proposed"
+    qtbot.mouseClick(dialog.capture_button, CLICK)  # the frame is still the dialog's
+    assert dialog.step_label.text() == "Photo 2 of 4: hearts"
+    qtbot.mouseClick(dialog.cancel_button, CLICK)
+    panel.show_update(reader.process(photos[0][0]))  # the dialog closed: a deal again
+    assert dealt  # sure readings of the spades are auto-accepted as before
