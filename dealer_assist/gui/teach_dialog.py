@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dealer_assist.cards import parse_card
 from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.gui.background import Background
 from dealer_assist.gui.storage_dialog import show_storage_error
@@ -119,7 +120,8 @@ class TeachDialog(QDialog):
             self._say(str(exc), error=True)
             return
         after = self.teacher.step
-        missing = (f" Not found: {' '.join(captured.missing)} (Retake last if they were not "
+        labels = " ".join(parse_card(code).label for code in captured.missing)
+        missing = (f" Not found: {labels} (Retake last if they were not "
                    "in view)." if captured.missing else "")
         self._say(f"{captured.step.name.capitalize()}: indices of {captured.cards_seen} of the 13 "
                   f"cards found.{missing} " + (f"Now the {after.name}." if after else

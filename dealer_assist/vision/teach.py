@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS
+from dealer_assist.cards import RANKS, SUITS, parse_card
 from dealer_assist.errors import RuleError
 from dealer_assist.vision.adapt import Embedder
 from dealer_assist.vision.calibration import Deck, adapt_deck, deck_dir
@@ -99,7 +99,8 @@ class DeckTeacher:
         sure = [s.read_as for s in samples if s.read_as]
         other = sorted({code for code in sure if code not in step.cards}, key=_card_order)
         if len(other) >= WRONG_CARDS_AT_LEAST and len(other) > len(set(sure) - set(other)):
-            raise RuleError(f"this picture seems to show other cards ({' '.join(other[:5])}"
+            shown = " ".join(parse_card(code).label for code in other[:5])
+            raise RuleError(f"this picture seems to show other cards ({shown}"
                             f"{' …' if len(other) > 5 else ''}), not the {step.name}: lay out "
                             f"the 13 {step.name} and capture again")
         self.frames.append(frame.copy())

@@ -202,3 +202,21 @@ def test_no_card_is_proposed_or_auto_dealt_while_a_deck_is_taught(photos, qtbot,
     qtbot.mouseClick(dialog.cancel_button, CLICK)
     panel.show_update(reader.process(photos[0][0]))  # the dialog closed: a deal again
     assert dealt  # sure readings of the spades are auto-accepted as before
+
+
+def test_the_dialog_names_the_cards_it_did_not_find(panel, photos, qtbot) -> None:
+    from scripts.vision_data.deck_photos import deck_photo
+
+    shown = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]  # no J, Q, K
+    frame, _outlines = deck_photo(np.random.default_rng(12), scenes.load_faces(DECK), shown)
+    dialog = open_dialog(panel, qtbot)
+    panel.reader.process(frame)
+    qtbot.mouseClick(dialog.capture_button, CLICK)
+    assert "indices of 10 of the 13 cards found. Not found: J♠ Q♠ K♠" in \
+        dialog.status_label.text()
+    panel.reader.process(photos[1][0])  # the hearts: asked for now
+    qtbot.mouseClick(dialog.capture_button, CLICK)
+    assert "Not found" not in dialog.status_label.text()
+    panel.reader.process(photos[1][0])  # the hearts again, when diamonds are asked for
+    qtbot.mouseClick(dialog.capture_button, CLICK)
+    assert "other cards (A♥ 2♥ 3♥ 4♥ 5♥ …), not the diamonds" in dialog.status_label.text()
