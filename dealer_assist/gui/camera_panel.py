@@ -40,6 +40,16 @@ TOUCH_HEIGHT = 88  # px: a finger-sized button
 STANDARD_DECK = "Standard deck"
 
 
+def show_bgr(label: QLabel, bgr: np.ndarray) -> None:
+    """Show a BGR frame in ``label``, scaled to fit it with its aspect kept."""
+    frame = np.ascontiguousarray(bgr)
+    h, w = frame.shape[:2]
+    image = QImage(frame.data, w, h, frame.strides[0], QImage.Format.Format_BGR888).copy()
+    label.setPixmap(QPixmap.fromImage(image).scaled(label.size(),
+                                                    Qt.AspectRatioMode.KeepAspectRatio,
+                                                    Qt.TransformationMode.SmoothTransformation))
+
+
 def _font(size: int, bold: bool = False) -> QFont:
     font = QFont()
     font.setPointSize(size)
@@ -265,13 +275,7 @@ class CameraPanel(QWidget):
 
     def show_frame(self, bgr: np.ndarray) -> None:
         """Display a BGR frame, scaled to the view."""
-        frame = np.ascontiguousarray(bgr)
-        h, w = frame.shape[:2]
-        image = QImage(frame.data, w, h, frame.strides[0], QImage.Format.Format_BGR888).copy()
-        pixmap = QPixmap.fromImage(image).scaled(self.view.size(),
-                                                 Qt.AspectRatioMode.KeepAspectRatio,
-                                                 Qt.TransformationMode.SmoothTransformation)
-        self.view.setPixmap(pixmap)
+        show_bgr(self.view, bgr)
 
     def set_proposal(self, proposal: Proposal | None, seat: int | None = None) -> None:
         """Show ``proposal`` (None clears it); ``seat`` from the zones, else the seat box stays."""

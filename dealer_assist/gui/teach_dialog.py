@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from dealer_assist.cards import parse_card
 from dealer_assist.errors import RuleError, StorageError
 from dealer_assist.gui.background import Background
+from dealer_assist.gui.camera_panel import show_bgr
 from dealer_assist.gui.storage_dialog import show_storage_error
 from dealer_assist.vision.calibration import list_decks
 from dealer_assist.vision.teach import STEPS, DeckTeacher
@@ -184,14 +184,8 @@ class TeachDialog(QDialog):
 
     def _show_latest(self) -> None:
         frame = self.latest_frame()
-        if frame is None:
-            return
-        frame = np.ascontiguousarray(frame)
-        h, w = frame.shape[:2]
-        image = QImage(frame.data, w, h, frame.strides[0], QImage.Format.Format_BGR888).copy()
-        self.preview.setPixmap(QPixmap.fromImage(image).scaled(
-            self.preview.size(), Qt.AspectRatioMode.KeepAspectRatio,
-            Qt.TransformationMode.SmoothTransformation))
+        if frame is not None:
+            show_bgr(self.preview, frame)
 
     def done(self, result: int) -> None:
         """Close (QDialog's), the preview stopped."""

@@ -83,16 +83,10 @@ def _frame(path: Path) -> np.ndarray | None:
         return None  # unreadable or over the pixel budget: reported as skipped
 
 
-def deck_samples(images: list[tuple[Path, Card]]) -> tuple[GlyphModel, GlyphModel, list[str]]:
-    """Glyph samples from both corners of the largest card in each image; and images not used."""
-    ranks, suits, skipped = frame_samples([(path.name, _frame(path), card)
-                                           for path, card in images])
-    return ranks, suits, skipped
-
-
 def frame_samples(frames: list[tuple[str, np.ndarray | None, Card]]
                   ) -> tuple[GlyphModel, GlyphModel, list[str]]:
-    """:func:`deck_samples` of (name, frame or None if unreadable, its one card) triples."""
+    """Glyph samples from both corners of the largest card in each (name, frame or None if
+    unreadable, its one card) triple; and the names of the frames not used."""
     rank_x, rank_y, suit_x, suit_y, skipped = [], [], [], [], []
     for name, frame, card in frames:
         quads = find_card_quads(frame) if frame is not None else []

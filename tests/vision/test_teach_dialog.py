@@ -22,7 +22,7 @@ from dealer_assist.vision.teach import DeckTeacher
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.vision_data import decks, scenes
-from scripts.vision_data.deck_photos import suit_photos
+from scripts.vision_data.deck_photos import deck_photo, suit_photos
 
 DECK = "penguins"  # held out of training
 CLICK = Qt.MouseButton.LeftButton
@@ -205,8 +205,6 @@ def test_no_card_is_proposed_or_auto_dealt_while_a_deck_is_taught(photos, qtbot,
 
 
 def test_the_dialog_names_the_cards_it_did_not_find(panel, photos, qtbot) -> None:
-    from scripts.vision_data.deck_photos import deck_photo
-
     shown = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"]  # no J, Q, K
     frame, _outlines = deck_photo(np.random.default_rng(12), scenes.load_faces(DECK), shown)
     dialog = open_dialog(panel, qtbot)

@@ -52,13 +52,19 @@ def test_read_missing_image_fails(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "cannot read image" in capsys.readouterr().err
 
 
-def test_calibrate_and_list_decks(tmp_path: Path, data_dir: Path,
-                                  capsys: pytest.CaptureFixture[str]) -> None:
-    photos = tmp_path / "photos"
-    photos.mkdir()
+@pytest.fixture
+def photos(tmp_path: Path) -> Path:
+    """A folder of two one-card photos named by their card (AS.png, 8H.png)."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
     for card in parse_cards("AS 8H"):
-        write_image(photos / f"{card.code}.png",
+        write_image(folder / f"{card.code}.png",
                     synth.scene([card], [synth.card_quad((640, 480), 450, 5)]))
+    return folder
+
+
+def test_calibrate_and_list_decks(photos: Path, data_dir: Path,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["calibrate", str(photos), "--deck", "home"]) == 0
     assert "deck 'home' saved" in capsys.readouterr().out
     assert run(["decks"]) == 0
@@ -67,13 +73,8 @@ def test_calibrate_and_list_decks(tmp_path: Path, data_dir: Path,
 
 
 def test_adapt_on_a_full_disk_is_refused_and_keeps_the_saved_deck(
-        tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        photos: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    photos = tmp_path / "photos"
-    photos.mkdir()
-    for card in parse_cards("AS 8H"):
-        write_image(photos / f"{card.code}.png",
-                    synth.scene([card], [synth.card_quad((640, 480), 450, 5)]))
     assert run(["adapt", str(photos), "--deck", "home"]) == 0
     saved = (data_dir / "decks" / "home" / "adaptation.npz").read_bytes()
     real_save = DeckAdaptation.save
