@@ -170,7 +170,8 @@ class CameraPanel(QWidget):
         layout.addLayout(side)
         self._refresh_buttons()
         if self.reader is not None and (last := chosen_deck()) is not None:
-            self.use_deck(last)  # the deck of last time (a tablet restarts: nothing lost)
+            # the deck of last time (a tablet restarts: nothing lost), already remembered
+            self.use_deck(last, remember=False)
 
     # -- the deck ------------------------------------------------------------------------------
     def fill_decks(self) -> None:
@@ -181,9 +182,10 @@ class CameraPanel(QWidget):
             self.deck_box.addItem(name, name)
         self.deck_box.setCurrentIndex(max(0, self.deck_box.findData(self._deck)))
 
-    def use_deck(self, name: str | None) -> bool:
-        """Read with deck ``name`` (None: the standard deck), and next time too; a deck that
-        cannot be used is shown in a dialog and the camera keeps the deck it had."""
+    def use_deck(self, name: str | None, remember: bool = True) -> bool:
+        """Read with deck ``name`` (None: the standard deck), and next time too (``remember``);
+        a deck that cannot be used is shown in a dialog and the camera keeps the deck it had. A
+        choice that cannot be remembered is shown in a dialog too, and the deck is used."""
         if self.reader is None:
             return False
         try:
@@ -199,11 +201,11 @@ class CameraPanel(QWidget):
         self._deck = name
         self.fill_decks()
         self.set_proposal(None)
-        try:
-            remember_deck(name)
-        except OSError as exc:  # used now, only not remembered for next time
-            self.detail_label.setText(f"deck {name or 'standard'} in use, but not remembered "
-                                      f"for next time ({exc.strerror or exc})")
+        if remember:
+            try:
+                remember_deck(name)
+            except StorageError as error:  # used now, only not remembered for next time
+                show_storage_error(self, error)
         return True
 
     def _deck_activated(self, index: int) -> None:

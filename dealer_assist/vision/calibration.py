@@ -15,6 +15,7 @@ images named by their one card (``QS.jpg``, ``10h-2.png``).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import json
@@ -269,10 +270,33 @@ def chosen_deck() -> str | None:
 
 
 def remember_deck(name: str | None) -> None:
-    """Make ``name`` (None: the standard deck) the camera's deck next time (OSError if the
-    data folder cannot be written)."""
+    """Make ``name`` (None: the standard deck) the camera's deck next time. A data folder that
+    cannot be written raises StorageError and leaves last time's choice as it was."""
     path = data_dir() / CHOICE_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"deck": name}), encoding="utf-8")
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps({"deck": name}), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):  # nothing half-written is left
+            tmp.unlink(missing_ok=True)
+        raise choice_storage_error(exc, name, path) from exc
+
+
+def choice_storage_error(exc: OSError, name: str | None, path: Path) -> StorageError:
+    """The StorageError of a deck choice that could not be remembered in ``path``."""
+    deck = repr(name) if name else "the standard deck"
+    now = (f"The camera reads with {deck} now, but will open on the deck of last time when "
+           "the app starts again.")
+    title = "The deck choice was not remembered"
+    if exc.errno == errno.ENOSPC:
+        return StorageError("disk_full", f"There is no space left on the disk ({path.parent}). "
+                            + now, "Free some space, then choose the deck again.", title=title)
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return StorageError("read_only", f"The data folder {path.parent} cannot be written. "
+                            + now, "Make the folder writable (or set DEALER_ASSIST_DATA to a "
+                            "writable folder), then choose the deck again.", title=title)
+    return StorageError("io", f"The deck choice could not be saved in {path} "
+                        f"({exc.strerror or exc}). " + now,
+                        "Check the disk and the folder, then choose the deck again.", title=title)

@@ -5,6 +5,7 @@ leaves the deck that was saved before exactly as it was."""
 from __future__ import annotations
 
 import errno
+import os
 import sys
 from pathlib import Path
 
@@ -167,3 +168,26 @@ def test_a_capture_names_the_cards_it_found_no_index_of(photos) -> None:
     assert captured.missing == ("JS", "QS", "KS")
     assert captured.cards_seen == 10
     assert DeckTeacher().capture(photos[0][0]).missing == ()
+
+
+@pytest.mark.parametrize(("code", "kind", "advice"), [
+    (errno.ENOSPC, "disk_full", "Free some space"),
+    (errno.EROFS, "read_only", "Make the folder writable"),
+    (errno.EIO, "io", "Check the disk"),
+])
+def test_a_choice_that_cannot_be_written_is_a_storage_error_and_keeps_the_old_one(
+        data_dir, monkeypatch, code: int, kind: str, advice: str) -> None:
+    (data_dir / "decks" / "home").mkdir(parents=True)
+    calibration.remember_deck(None)
+    before = (data_dir / calibration.CHOICE_FILE).read_bytes()
+
+    def failing(self, target):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(Path, "replace", failing)
+    with pytest.raises(StorageError) as caught:
+        calibration.remember_deck("home")
+    assert caught.value.kind == kind and advice in caught.value.todo
+    assert caught.value.title == "The deck choice was not remembered"
+    assert (data_dir / calibration.CHOICE_FILE).read_bytes() == before
+    assert not (data_dir / calibration.CHOICE_FILE).with_suffix(".tmp").exists()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from dealer_assist.gui.camera_panel import STANDARD_DECK, CameraPanel
 from dealer_assist.gui.teach_dialog import TeachDialog
+from dealer_assist.vision import calibration
 from dealer_assist.vision.adapt import FILE_NAME, AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.calibration import list_decks
 from dealer_assist.vision.live import LiveReader, LiveSettings
@@ -218,3 +219,51 @@ def test_the_dialog_names_the_cards_it_did_not_find(panel, photos, qtbot) -> Non
     panel.reader.process(photos[1][0])  # the hearts again, when diamonds are asked for
     qtbot.mouseClick(dialog.capture_button, CLICK)
     assert "other cards (A♥ 2♥ 3♥ 4♥ 5♥ …), not the diamonds" in dialog.status_label.text()
+
+
+def test_a_deck_choice_that_cannot_be_remembered_is_a_dialog_and_the_deck_is_used(
+        panel, photos, qtbot, data_dir, monkeypatch) -> None:
+    teacher = DeckTeacher()
+    for frame, _cards in photos:
+        teacher.capture(frame)
+    teacher.save("home")
+    panel.fill_decks()
+    choice = data_dir / calibration.CHOICE_FILE
+    before = choice.read_bytes() if choice.exists() else None
+
+    def read_only(self, target):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "replace", read_only)  # the data folder turned read-only
+    panel.deck_box.setFocus()
+    qtbot.keyClick(panel.deck_box, Qt.Key.Key_Down)
+    qtbot.waitUntil(lambda: bool(storage_dialogs(panel)))
+    box = storage_dialogs(panel)[0]
+    assert box.windowTitle() == "The deck choice was not remembered"
+    assert "reads with 'home' now" in box.error.what and 'home' in box.text()
+    assert "Make the folder writable" in box.informativeText()
+    # the deck is used all the same; last time's choice is as it was, nothing half-written
+    assert panel.deck_box.currentText() == "home"
+    assert isinstance(panel.reader.recognizer.index, AdaptedIndexReader)
+    assert (choice.read_bytes() if choice.exists() else None) == before
+    assert not choice.with_suffix(".tmp").exists()
+    qtbot.mouseClick(box.ok_button, CLICK)
+
+
+def test_opening_on_the_deck_of_last_time_writes_nothing(panel, photos, qtbot, data_dir,
+                                                         monkeypatch) -> None:
+    """At start-up the remembered deck is only read: a read-only data folder opens no dialog."""
+    teacher = DeckTeacher()
+    for frame, _cards in photos:
+        teacher.capture(frame)
+    teacher.save("home")
+    calibration.remember_deck("home")
+
+    def read_only(self, target):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "replace", read_only)
+    again = CameraPanel(reader=LiveReader(), seats=6)
+    qtbot.addWidget(again)
+    assert again.deck_box.currentText() == "home"
+    assert again.findChildren(QMessageBox) == []
