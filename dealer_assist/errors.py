@@ -11,6 +11,7 @@ Anything else escaping a command is a bug: exit 3 with where to report it (``cli
 
 from __future__ import annotations
 
+import errno
 from typing import ClassVar
 
 EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -57,3 +58,14 @@ class StorageError(Exception):
     @property
     def exit_status(self) -> int:
         return self.KINDS.get(self.kind, ("", EXIT_REFUSED))[1]
+
+
+def os_error_kind(exc: BaseException) -> str | None:
+    """The StorageError kind an OS error's errno names: ``disk_full`` or ``read_only``; None for
+    any other fault (and for an error with no errno)."""
+    code = getattr(exc, "errno", None)
+    if code == errno.ENOSPC:
+        return "disk_full"
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read_only"
+    return None

@@ -8,7 +8,6 @@ whose ``user_version`` is the format number. Anything else is refused before a b
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import shutil
 import sqlite3
@@ -17,7 +16,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from dealer_assist.errors import StorageError
+from dealer_assist.errors import StorageError, os_error_kind
 
 APPLICATION_ID = 0x31DEA1E5  # "31 dealer": marks a file as this app's session log
 FORMAT = 2  # user_version of a signed log; 0 with a _sqlite_migrations table: format 1
@@ -40,15 +39,15 @@ def storage_error(exc: BaseException, path: Path, doing: str) -> StorageError:
     """The StorageError for an sqlite3 or OS error met while ``doing`` something to ``path``."""
     code = getattr(exc, "sqlite_errorcode", None)
     code = None if code is None else code & 0xFF
-    os_errno = getattr(exc, "errno", None)
+    os_kind = os_error_kind(exc)
     text = str(exc)
-    if code == _FULL or os_errno == errno.ENOSPC or "disk is full" in text:
+    if code == _FULL or os_kind == "disk_full" or "disk is full" in text:
         return StorageError(
             "disk_full", f"There is no space left on the disk: {doing} was not saved "
             f"({path.parent}).",
             "Nothing was recorded and the table is as it was. Free some space, then enter it "
             "again.")
-    if code in (_READONLY, _PERM) or os_errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+    if code in (_READONLY, _PERM) or os_kind == "read_only":
         return StorageError(
             "read_only", f"{path.name} cannot be written (read-only file, folder or medium): "
             f"{doing} was not saved.",

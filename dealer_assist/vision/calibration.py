@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import errno
 import json
 import re
 import shutil
@@ -28,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from dealer_assist.cards import Card, CardError, parse_card, parse_cards
-from dealer_assist.errors import InputError, RuleError, StorageError
+from dealer_assist.errors import InputError, RuleError, StorageError, os_error_kind
 from dealer_assist.paths import data_dir
 from dealer_assist.vision.adapt import FILE_NAME, DeckAdaptation, adapt_frames, model_digest
 from dealer_assist.vision.detect import find_card_quads
@@ -195,12 +194,13 @@ def _save(target: Path, adaptation: DeckAdaptation, ranks: GlyphModel | None,
 
 def deck_storage_error(exc: OSError, folder: Path) -> StorageError:
     """The StorageError of a deck that could not be saved in ``folder``."""
-    if exc.errno == errno.ENOSPC:
-        return StorageError("disk_full", f"There is no space left on the disk: the deck "
+    kind = os_error_kind(exc)
+    if kind == "disk_full":
+        return StorageError(kind, f"There is no space left on the disk: the deck "
                             f"{folder.name!r} was not saved ({folder.parent}).",
                             "Free some space, then save the deck again.")
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return StorageError("read_only", f"The deck folder {folder.parent} cannot be written: "
+    if kind == "read_only":
+        return StorageError(kind, f"The deck folder {folder.parent} cannot be written: "
                             f"the deck {folder.name!r} was not saved.",
                             "Make the folder writable (or set DEALER_ASSIST_DATA to a writable "
                             "folder), then save the deck again.",
@@ -290,11 +290,12 @@ def choice_storage_error(exc: OSError, name: str | None, path: Path) -> StorageE
     now = (f"The camera reads with {deck} now, but will open on the deck of last time when "
            "the app starts again.")
     title = "The deck choice was not remembered"
-    if exc.errno == errno.ENOSPC:
-        return StorageError("disk_full", f"There is no space left on the disk ({path.parent}). "
+    kind = os_error_kind(exc)
+    if kind == "disk_full":
+        return StorageError(kind, f"There is no space left on the disk ({path.parent}). "
                             + now, "Free some space, then choose the deck again.", title=title)
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return StorageError("read_only", f"The data folder {path.parent} cannot be written. "
+    if kind == "read_only":
+        return StorageError(kind, f"The data folder {path.parent} cannot be written. "
                             + now, "Make the folder writable (or set DEALER_ASSIST_DATA to a "
                             "writable folder), then choose the deck again.", title=title)
     return StorageError("io", f"The deck choice could not be saved in {path} "
