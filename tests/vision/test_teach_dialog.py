@@ -61,6 +61,19 @@ def capture_all(panel: CameraPanel, dialog: TeachDialog, photos, qtbot) -> None:
         assert "of the 13 cards found" in dialog.status_label.text()
 
 
+def save_deck(photos, name: str) -> None:
+    """Teach and save deck ``name`` from the four suit photos, as the dialog would."""
+    teacher = DeckTeacher()
+    for frame, _cards in photos:
+        teacher.capture(frame)
+    teacher.save(name)
+
+
+def read_only_replace(self: Path, target) -> None:
+    """``Path.replace`` on a read-only data folder."""
+    raise OSError(errno.EROFS, "Read-only file system")
+
+
 def storage_dialogs(parent) -> list[QMessageBox]:
     return [w for w in parent.findChildren(QMessageBox) if w.objectName() == "storageDialog"
             and w.isVisible()]
@@ -160,10 +173,7 @@ def test_without_a_camera_the_deck_controls_are_off(qtbot) -> None:
 
 
 def test_the_camera_keeps_the_deck_of_last_time(panel, photos, qtbot, data_dir) -> None:
-    teacher = DeckTeacher()
-    for frame, _cards in photos:
-        teacher.capture(frame)
-    teacher.save("home")
+    save_deck(photos, "home")
     panel.fill_decks()
     panel.deck_box.setFocus()
     qtbot.keyClick(panel.deck_box, Qt.Key.Key_Down)
@@ -223,18 +233,12 @@ def test_the_dialog_names_the_cards_it_did_not_find(panel, photos, qtbot) -> Non
 
 def test_a_deck_choice_that_cannot_be_remembered_is_a_dialog_and_the_deck_is_used(
         panel, photos, qtbot, data_dir, monkeypatch) -> None:
-    teacher = DeckTeacher()
-    for frame, _cards in photos:
-        teacher.capture(frame)
-    teacher.save("home")
+    save_deck(photos, "home")
     panel.fill_decks()
     choice = data_dir / calibration.CHOICE_FILE
     before = choice.read_bytes() if choice.exists() else None
 
-    def read_only(self, target):
-        raise OSError(errno.EROFS, "Read-only file system")
-
-    monkeypatch.setattr(Path, "replace", read_only)  # the data folder turned read-only
+    monkeypatch.setattr(Path, "replace", read_only_replace)  # the data folder turned read-only
     panel.deck_box.setFocus()
     qtbot.keyClick(panel.deck_box, Qt.Key.Key_Down)
     qtbot.waitUntil(lambda: bool(storage_dialogs(panel)))
@@ -253,16 +257,10 @@ def test_a_deck_choice_that_cannot_be_remembered_is_a_dialog_and_the_deck_is_use
 def test_opening_on_the_deck_of_last_time_writes_nothing(panel, photos, qtbot, data_dir,
                                                          monkeypatch) -> None:
     """At start-up the remembered deck is only read: a read-only data folder opens no dialog."""
-    teacher = DeckTeacher()
-    for frame, _cards in photos:
-        teacher.capture(frame)
-    teacher.save("home")
+    save_deck(photos, "home")
     calibration.remember_deck("home")
 
-    def read_only(self, target):
-        raise OSError(errno.EROFS, "Read-only file system")
-
-    monkeypatch.setattr(Path, "replace", read_only)
+    monkeypatch.setattr(Path, "replace", read_only_replace)
     again = CameraPanel(reader=LiveReader(), seats=6)
     qtbot.addWidget(again)
     assert again.deck_box.currentText() == "home"
