@@ -1,6 +1,7 @@
 """A dim frame brightened, as a camera's automatic exposure would (issue 16: at 40 % brightness
 recall halved on outside photos; the card paper fell under the white mask's floor); and, for the
-white mask alone, a copy in neutral colour under a strongly coloured light (see CAST_RATIO).
+white mask alone, a copy in neutral colour under a strongly coloured light (see CAST_RATIO); and
+whether a frame is blurred, so that its corner indices are read sharpened (see SHARPEN_BELOW).
 
 Chosen on ``bench_vision --synthetic training`` (80 scenes) darkened to 40 %, never on
 ``cards-real`` or the held-out designs: with the brightest thousandth of a frame's pixels
@@ -83,3 +84,48 @@ def neutral_paper(frame: np.ndarray) -> np.ndarray:
     gains = np.array([low / max(level, 1) for level in levels])
     lut = np.rint(np.arange(256, dtype=np.float64)[:, None] * gains).astype(np.uint8)
     return cv2.LUT(frame, lut.reshape(256, 1, frame.shape[2]))
+
+
+# Blur (issue 16, twenty-eighth step, rule BE): a frame whose grey has little fine detail for its
+# contrast (sharpness under SHARPEN_BELOW: the Laplacian's variance over the grey's, at
+# SHARPNESS_SIDE px; daylight scenes of the training designs 0.19 at their 5th percentile,
+# blurred ones, sigma 1.5, 0.16 at their 95th) has its corner indices read from a sharpened copy
+# (unsharp mask at the index reader's work size, indices.py). Chosen on the training designs and
+# confirmed on fresh scenes; see docs/vision.md. SHARPEN_BELOW = 0 turns it off.
+SHARPEN_BELOW = 0.15
+SHARPEN_SIGMA = 1.0  # the mask's Gaussian, in pixels of the image it sharpens
+SHARPEN_AMOUNT = 2.0  # image + AMOUNT x (image - its Gaussian blur)
+SHARPNESS_SIDE = 640
+
+
+def sharpness(frame: np.ndarray, small: np.ndarray | None = None) -> float:
+    """Fine detail for the contrast of a uint8 BGR frame: var(Laplacian) / var(grey) of its grey
+    scaled down (INTER_AREA) to at most SHARPNESS_SIDE px (about 0.5 for a sharp table scene,
+    under 0.15 for a blurred one; a flat frame has none). ``small``: that scaled copy, if the
+    caller has it."""
+    h, w = frame.shape[:2]
+    f = min(1.0, SHARPNESS_SIDE / max(h, w))
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    if small is None or small.shape[1::-1] != size:
+        small = frame if f == 1 else cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
+    spread = float(cv2.meanStdDev(grey)[1][0, 0]) ** 2
+    if spread < 1.0:
+        return 0.0
+    detail = float(cv2.meanStdDev(cv2.Laplacian(grey, cv2.CV_16S))[1][0, 0]) ** 2
+    return detail / spread
+
+
+def blurred(frame: np.ndarray, small: np.ndarray | None = None) -> bool:
+    """Whether a uint8 frame is blurred enough to be read sharpened (see SHARPEN_BELOW); a flat
+    or empty frame is not. ``small``: see :func:`sharpness`."""
+    if SHARPEN_BELOW <= 0 or frame.dtype != np.uint8 or frame.size == 0:
+        return False
+    return 0 < sharpness(frame, small) < SHARPEN_BELOW
+
+
+def unsharp(image: np.ndarray) -> np.ndarray:
+    """A sharpened copy of a uint8 image: ``image`` + SHARPEN_AMOUNT x (``image`` - its Gaussian
+    blur of SHARPEN_SIGMA px), saturated to 0-255."""
+    soft = cv2.GaussianBlur(image, (0, 0), SHARPEN_SIGMA)
+    return cv2.addWeighted(image, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)

@@ -20,6 +20,7 @@ import numpy as np
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
+from dealer_assist.vision.exposure import blurred, unsharp
 from dealer_assist.vision.index_detector import DET_LONG_SIDE, IndexDetector
 from dealer_assist.vision.ink_pairs import (
     MIN_GLYPH,
@@ -300,8 +301,11 @@ class IndexReader:
         """Confident index readings, one per card and place (duplicates merged). ``scaled``:
         ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), and ``paper``, its
         card-white mask, if the caller has them (the recogniser's outline search works at that
-        size: one resize less)."""
+        size: one resize less). A blurred frame's indices are read from its work image sharpened
+        (``exposure.blurred``, rule BE); the detector's scaled frame and the mask are not."""
         small, scale = work_size(frame)
+        if blurred(frame, scaled):
+            small = unsharp(small)
         if scale < 1:  # the detector scales the work frame down itself
             scaled = None
         elif scale > 1 and scaled is None:  # its input is the frame, not its enlargement
