@@ -91,7 +91,9 @@ def neutral_paper(frame: np.ndarray) -> np.ndarray:
 # SHARPNESS_SIDE px; daylight scenes of the training designs 0.19 at their 5th percentile,
 # blurred ones, sigma 1.5, 0.16 at their 95th) has its corner indices read from a sharpened copy
 # (unsharp mask at the index reader's work size, indices.py). Chosen on the training designs and
-# confirmed on fresh scenes; see docs/vision.md. SHARPEN_BELOW = 0 turns it off.
+# confirmed on fresh scenes; see docs/vision.md. Camera photos are softer than renders: 21 of the
+# 34 cards-real photos measure under the bar (measured, not tuned on), so a real camera's frames
+# are mostly read sharpened, at about 6 ms more. SHARPEN_BELOW = 0 turns it off.
 SHARPEN_BELOW = 0.15
 SHARPEN_SIGMA = 1.0  # the mask's Gaussian, in pixels of the image it sharpens
 SHARPEN_AMOUNT = 2.0  # image + AMOUNT x (image - its Gaussian blur)

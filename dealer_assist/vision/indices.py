@@ -302,7 +302,8 @@ class IndexReader:
         ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), and ``paper``, its
         card-white mask, if the caller has them (the recogniser's outline search works at that
         size: one resize less). A blurred frame's indices are read from its work image sharpened
-        (``exposure.blurred``, rule BE); the detector's scaled frame and the mask are not."""
+        (``exposure.blurred``, rule BE); ``scaled`` and ``paper`` are not sharpened (a frame over
+        WORK_LONG_SIDE gives the detector the sharpened work image, scaled down)."""
         small, scale = work_size(frame)
         if blurred(frame, scaled):
             small = unsharp(small)
