@@ -21,7 +21,10 @@ names a card at ``indices.SECOND_FROM`` or more. The summary line says which net
 to retrain from it).
 
 ``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does (those that
-keep the indices in place: blur, dark, jpeg, warm). Only
+keep the indices in place: blur, dark, jpeg, warm). Crops, true cuts included, are cut from what
+the reader reads: the frame exposed (``exposure.exposed``) and, when it is blurred, its work
+image sharpened (``IndexReader.work_inputs``; until the twenty-eighth step the diagnostic cut
+them from the raw frame, so its dark and blurred rows were not the reader's). Only
 ``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
 on, not a benchmark (no timing). Choose on the training designs only (``bench_vision.py``'s rule).
 """
@@ -37,7 +40,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from dealer_assist.vision.indices import CLASSES, normalise, work_size
+from dealer_assist.vision.detect import find_cards
+from dealer_assist.vision.exposure import exposed
+from dealer_assist.vision.indices import CLASSES, normalise
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
@@ -60,8 +65,11 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
         missed = sorted({m.code for m in marks} - read)
         if not missed:
             continue
-        small, scale = work_size(frame)
-        cands = [c for c, _need, _group in reader.candidates(small)]
+        # the reader's own inputs: the exposed frame, its outlines' 640-px copy and paper mask
+        frame = exposed(frame)
+        outlines = find_cards(frame)
+        small, scale, scaled = reader.work_inputs(frame, outlines.small)
+        cands = [c for c, _need, _group in reader.candidates(small, scaled, outlines.mask)]
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
             else np.zeros((0, len(CLASSES)))

@@ -301,16 +301,8 @@ class IndexReader:
         """Confident index readings, one per card and place (duplicates merged). ``scaled``:
         ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), and ``paper``, its
         card-white mask, if the caller has them (the recogniser's outline search works at that
-        size: one resize less). A blurred frame's indices are read from its work image sharpened
-        (``exposure.blurred``, rule BE); ``scaled`` and ``paper`` are not sharpened (a frame over
-        WORK_LONG_SIDE gives the detector the sharpened work image, scaled down)."""
-        small, scale = work_size(frame)
-        if blurred(frame, scaled):
-            small = unsharp(small)
-        if scale < 1:  # the detector scales the work frame down itself
-            scaled = None
-        elif scale > 1 and scaled is None:  # its input is the frame, not its enlargement
-            scaled = scaled_down(frame, DET_LONG_SIDE)[0]
+        size: one resize less)."""
+        small, scale, scaled = self.work_inputs(frame, scaled)
         cands = self.candidates(small, scaled, paper)
         if not cands:
             return []
@@ -323,6 +315,22 @@ class IndexReader:
                                     scale)
         reads += self._detected_again(small, cands, decisions, probs, scale)
         return _merge(reads)
+
+    def work_inputs(self, frame: np.ndarray, scaled: np.ndarray | None = None
+                    ) -> tuple[np.ndarray, float, np.ndarray | None]:
+        """What :meth:`read` proposes and cuts its crops in: the work image (``work_size``; a
+        blurred frame's sharpened, ``exposure.blurred``, rule BE), its scale, and the detector's
+        input (``None``: the detector scales the work image down itself). ``scaled``: see
+        :meth:`read`; it is not sharpened (a frame over WORK_LONG_SIDE gives the detector the
+        sharpened work image, scaled down)."""
+        small, scale = work_size(frame)
+        if blurred(frame, scaled):
+            small = unsharp(small)
+        if scale < 1:  # the detector scales the work frame down itself
+            scaled = None
+        elif scale > 1 and scaled is None:  # its input is the frame, not its enlargement
+            scaled = scaled_down(frame, DET_LONG_SIDE)[0]
+        return small, scale, scaled
 
     def _detected_again(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
                         decisions: list[tuple[int, float]], probs: np.ndarray, scale: float

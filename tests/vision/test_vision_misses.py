@@ -87,3 +87,29 @@ def test_a_perturbed_scene_s_misses_are_the_benchmarks_too() -> None:
 def test_only_perturbations_that_keep_the_indices_in_place_are_offered() -> None:
     with pytest.raises(SystemExit):
         main(["--synthetic", KIND, "--scenes", "1", "--perturb", "rotate"])
+
+
+@pytest.mark.parametrize("perturb", ["blur", "dark"])
+def test_the_diagnostic_cuts_its_crops_where_the_reader_does(perturb: str,
+                                                             monkeypatch) -> None:
+    """Under blur (the work image sharpened) and dim light (the frame exposed), the diagnostic
+    proposes in exactly the work image, detector input and paper mask the reader proposed in."""
+    import inspect
+
+    import numpy as np
+
+    calls: list[tuple[str, tuple]] = []
+    propose = IndexReader.candidates
+
+    def spy(self, small, scaled=None, paper=None):
+        calls.append((inspect.stack()[1].function, (small, scaled, paper)))
+        return propose(self, small, scaled, paper)
+
+    monkeypatch.setattr(IndexReader, "candidates", spy)
+    assert misses(KIND, SCENES, SEED, perturb)
+    diagnosed = [i for i, (caller, _args) in enumerate(calls) if caller == "misses"]
+    assert diagnosed
+    for i in diagnosed:
+        assert calls[i - 1][0] == "read"
+        for mine, readers in zip(calls[i][1], calls[i - 1][1], strict=True):
+            assert (mine is None and readers is None) or np.array_equal(mine, readers)
