@@ -143,3 +143,16 @@ def test_any_frame_size_is_measured_and_sharpened_to_its_own_shape(h: int, w: in
     blurred(frame)
     out = unsharp(frame)
     assert out.shape == frame.shape and out.dtype == np.uint8
+
+
+@needs_svg_decks
+def test_the_benchmark_counts_the_frames_read_sharpened() -> None:
+    """``bench_vision``'s ``sharpened``: how many frames the blur gate sent to the sharpened
+    reading (none of two sharp training scenes; both once blurred)."""
+    from dealer_assist.vision.recognizer import Recognizer
+    from scripts.bench_vision import evaluate
+
+    items = list(synthetic_items("training", 2, 0, only=["konqi-modern"]))
+    recognizer = Recognizer()
+    assert evaluate(recognizer, iter(items), 1, False)["sharpened"] == 0
+    assert evaluate(recognizer, iter(items), 1, False, "blur")["sharpened"] == 2
