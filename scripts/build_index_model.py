@@ -26,6 +26,8 @@
     #       --work build/index-train-c --out build/index_cnn_c.onnx
     # tried as the second network, not chosen (BC2): the second network's recipe with
     #   --train-seed 2 --work build/index-train-bc2 --out build/index_cnn_bc2.onnx
+    # started in the twenty-eighth step for a later rule (not chosen, not shipped): the first
+    #   network's recipe with --augment blurs --train-seed 0 (blurred and re-sharpened crops)
     # tried as the first network on more data, not shipped (twenty-fourth step): the first
     #   network's recipe with --more-data DIR: AD, the second network's render
     #   (build/index-data-b); AE, a second render of the first network's kind (`generate
@@ -374,14 +376,18 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     own ink cut off by the right side (a court card's big suit sign beside its index);
     ``courts``: as ``pips``, the sign a heart, diamond, spade or club as often as an ellipse,
     and some crops get the corner of a printed frame (a line left of the index meeting one
-    above it). Each mode draws the random numbers of the modes it extends in the same order,
-    so their recipes reproduce."""
+    above it); ``blurs`` (twenty-eighth step): as ``pips``, and three in ten crops blurred
+    (σ 0.4–1.5 crop px, a camera out of focus), half of those then sharpened as the reader
+    sharpens a blurred frame's work image (``exposure.unsharp``'s amount, σ 0.5–1 crop px).
+    Each mode draws the random numbers of the modes it extends in the same order, so their
+    recipes reproduce."""
     import cv2
 
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
-    strong, edges = mode == "strong", mode in ("edges", "frames", "pips", "courts")
-    frames, blots = mode in ("frames", "pips", "courts"), mode in ("pips", "courts")
+    strong, edges = mode == "strong", mode in ("edges", "frames", "pips", "courts", "blurs")
+    frames = mode in ("frames", "pips", "courts", "blurs")
+    blots, blurs = mode in ("pips", "courts", "blurs"), mode == "blurs"
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -395,6 +401,8 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
             _big_pip(out[i], rng, COURT_SIGNS if mode == "courts" else ("ellipse",))
         if mode == "courts" and rng.random() < 0.15:
             _frame_corner(out[i], rng)
+        if blurs and rng.random() < 0.3:
+            out[i] = _out_of_focus(out[i], rng)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -411,6 +419,20 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         mean = out.mean(axis=(1, 2, 3), keepdims=True)
         out = mean + (out - mean) * c
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _out_of_focus(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` blurred (σ 0.4–1.5 px), and half the time sharpened again as the reader
+    sharpens a blurred frame (``exposure.SHARPEN_AMOUNT``, σ 0.5–1 px at the crop's scale)."""
+    import cv2
+
+    from dealer_assist.vision.exposure import SHARPEN_AMOUNT
+
+    soft = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.4, 1.5))
+    if rng.random() < 0.5:
+        blur = cv2.GaussianBlur(soft, (0, 0), rng.uniform(0.5, 1.0))
+        soft = cv2.addWeighted(soft, 1 + SHARPEN_AMOUNT, blur, -SHARPEN_AMOUNT, 0)
+    return soft
 
 
 # where a cover's edge crosses an upright crop (y, crop pixels): the suit centre is at 0.65 of
@@ -676,7 +698,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips",
-                                              "courts"],
+                                              "courts", "blurs"],
                         default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",

@@ -1,5 +1,5 @@
 """``build_index_model.py train``: its crop augmentations (``--cover``,
-``--augment frames|pips|courts``)."""
+``--augment frames|pips|courts|blurs``)."""
 
 from __future__ import annotations
 
@@ -128,3 +128,22 @@ def test_courts_blots_about_three_crops_in_ten_and_adds_frame_corners() -> None:
     top = (courts[:, :3, 12:] < 150).all(axis=-1).sum(axis=(1, 2))  # a corner's top line
     pips = build.augment(x, np.random.default_rng(3), "pips")
     assert (top > 8).mean() > (((pips[:, :3, 12:] < 150).all(axis=-1).sum(axis=(1, 2))) > 8).mean()
+
+
+def test_blurs_blurs_about_a_quarter_of_the_crops_and_pips_none() -> None:
+    """``blurs``: three crops in ten out of focus, half of them sharpened again as the reader
+    would (so fewer than three in ten stay soft); ``pips`` blurs none."""
+    import cv2
+
+    def edge_energy(crops: np.ndarray) -> np.ndarray:
+        return np.array([cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
+                         for c in crops])
+
+    x = drawn_indices(600)
+    pips = edge_energy(build.augment(x, np.random.default_rng(3), "pips"))
+    blurs = edge_energy(build.augment(x, np.random.default_rng(3), "blurs"))
+    soft = 0.5 * np.median(pips)
+    assert (pips < soft).mean() < 0.08
+    assert 0.15 < (blurs < soft).mean() < 0.4
+    one = build._out_of_focus(x[0], np.random.default_rng(5))
+    assert one.shape == x[0].shape and one.dtype == np.uint8
