@@ -423,15 +423,14 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
 
 def _out_of_focus(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """``crop`` blurred (σ 0.4–1.5 px), and half the time sharpened again as the reader
-    sharpens a blurred frame (``exposure.SHARPEN_AMOUNT``, σ 0.5–1 px at the crop's scale)."""
+    sharpens a blurred frame (``exposure.unsharp``, σ 0.5–1 px at the crop's scale)."""
     import cv2
 
-    from dealer_assist.vision.exposure import SHARPEN_AMOUNT
+    from dealer_assist.vision.exposure import unsharp
 
     soft = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.4, 1.5))
     if rng.random() < 0.5:
-        blur = cv2.GaussianBlur(soft, (0, 0), rng.uniform(0.5, 1.0))
-        soft = cv2.addWeighted(soft, 1 + SHARPEN_AMOUNT, blur, -SHARPEN_AMOUNT, 0)
+        soft = unsharp(soft, rng.uniform(0.5, 1.0))
     return soft
 
 

@@ -126,8 +126,8 @@ def blurred(frame: np.ndarray, small: np.ndarray | None = None) -> bool:
     return 0 < sharpness(frame, small) < SHARPEN_BELOW
 
 
-def unsharp(image: np.ndarray) -> np.ndarray:
+def unsharp(image: np.ndarray, sigma: float | None = None) -> np.ndarray:
     """A sharpened copy of a uint8 image: ``image`` + SHARPEN_AMOUNT x (``image`` - its Gaussian
-    blur of SHARPEN_SIGMA px), saturated to 0-255."""
-    soft = cv2.GaussianBlur(image, (0, 0), SHARPEN_SIGMA)
+    blur of ``sigma`` px, SHARPEN_SIGMA if None), saturated to 0-255."""
+    soft = cv2.GaussianBlur(image, (0, 0), SHARPEN_SIGMA if sigma is None else sigma)
     return cv2.addWeighted(image, 1 + SHARPEN_AMOUNT, soft, -SHARPEN_AMOUNT, 0)
