@@ -26,7 +26,7 @@
     #       --work build/index-train-c --out build/index_cnn_c.onnx
     # tried as the second network, not chosen (BC2): the second network's recipe with
     #   --train-seed 2 --work build/index-train-bc2 --out build/index_cnn_bc2.onnx
-    # started in the twenty-eighth step for a later rule (not chosen, not shipped): the first
+    # tried as the first network, not shipped (twenty-eighth step, rule BF: BF0): the first
     #   network's recipe with --augment blurs --train-seed 0 (blurred and re-sharpened crops)
     # tried as the first network on more data, not shipped (twenty-fourth step): the first
     #   network's recipe with --more-data DIR: AD, the second network's render
