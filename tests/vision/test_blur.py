@@ -27,9 +27,8 @@ needs_svg_decks = pytest.mark.skipif("konqi-modern" not in decks.training_decks(
 @pytest.fixture(scope="module")
 def scene() -> tuple[np.ndarray, set[str]]:
     """A rendered table scene of a training design, and the cards it shows."""
-    _name, frame, expected, _on_table = list(synthetic_items("training", 2, 0,
-                                                             only=["konqi-modern"]))[1]
-    return frame, expected
+    item = list(synthetic_items("training", 2, 0, only=["konqi-modern"]))[1]
+    return item.frame, item.expected
 
 
 @needs_svg_decks
@@ -91,8 +90,8 @@ def test_blurred_scenes_read_more_cards_sharpened_and_none_wrong(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Six blurred scenes of training designs (sigma 1.5, the benchmark's blur): the sharpened
     reading finds more of their cards, and names no card that is not on the table."""
-    items = [(cv2.GaussianBlur(frame, (0, 0), 1.5), expected, on_table)
-             for _n, frame, expected, on_table in synthetic_items("training", 6, 11)]
+    items = [(cv2.GaussianBlur(item.frame, (0, 0), 1.5), item.expected, item.allowed)
+             for item in synthetic_items("training", 6, 11)]
     reader = IndexReader()
 
     def cards_read() -> tuple[int, int]:

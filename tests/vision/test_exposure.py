@@ -60,7 +60,7 @@ def test_a_scene_at_40_percent_brightness_reads_as_in_daylight() -> None:
     it lost a card: under its floor the white mask found a fifth less card paper) read one card
     fewer."""
     items = list(synthetic_items("training", 2, 0, only=["konqi-modern"]))
-    _name, frame, expected, _on_table = items[1]
+    frame, expected = items[1].frame, items[1].expected
     recognizer = Recognizer()
     daylight = {p.code for p in recognizer.read(frame)} - {None}
     dim = {p.code for p in recognizer.read(PERTURBATIONS["dark"](frame))} - {None}

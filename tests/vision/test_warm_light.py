@@ -70,7 +70,7 @@ def test_the_white_mask_finds_card_paper_under_warm_light(monkeypatch) -> None:
 def test_a_scene_under_warm_light_reads_as_in_daylight(monkeypatch) -> None:
     """The nine-card training-design scene of the dark-light test: under warm light it read two
     cards fewer before the white mask looked in neutral colour."""
-    _name, frame, expected, on_table = list(
+    _name, frame, expected, on_table, _steps = list(
         synthetic_items("training", 2, 0, only=["konqi-modern"]))[1]
     recognizer = Recognizer()
     daylight = {p.code for p in recognizer.read(frame)} - {None}
