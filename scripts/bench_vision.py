@@ -11,10 +11,11 @@ DIR/labels.csv has a header ``file,cards`` and space-separated card codes per im
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
 milliseconds per frame (wall clock, median over ``--runs`` timed runs per image, one thread;
 ``median_cpu_ms`` and ``p95_cpu_ms`` are the same in the process's CPU time, which a busy
-machine disturbs less) and the images with misses. ``--perturb`` degrades every frame first:
-``blur`` (Gaussian σ 1.5), ``dark`` (40 % brightness), ``jpeg`` (quality 30), ``rotate``
-(turned 15°), ``small`` (640 px long side), ``warm`` (tungsten light on a camera balanced for
-daylight: green × 0.82, blue × 0.6).
+machine disturbs less) and the images with misses. ``host_reference_ms`` times a fixed
+workload (the function of that name): compare times from two machines by it. ``--perturb``
+degrades every frame first: ``blur`` (Gaussian σ 1.5), ``dark`` (40 % brightness), ``jpeg``
+(quality 30), ``rotate`` (turned 15°), ``small`` (640 px long side), ``warm`` (tungsten light on
+a camera balanced for daylight: green × 0.82, blue × 0.6).
 
 ``--synthetic`` renders seeded 1280×960 table scenes (``scripts/vision_data``) of the deck designs
 held out of training (``heldout``: singles, rows, fans, piles; ``fans``: fans only), in everyday
@@ -244,6 +245,25 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
     }
 
 
+def host_reference_ms(runs: int = 9) -> float:
+    """Median process-CPU ms of a fixed workload (a seeded 1280×960 frame blurred, turned grey
+    and edge-filtered; a 384×384 float32 matrix product), one thread: how fast this host is, so
+    that times measured on different machines can be compared (issue 16's twenty-ninth step:
+    the twenty-fifth step's reader took 17.5 ms a `cards-real` frame on its host and 45–48 ms
+    on a later one)."""
+    rng = np.random.default_rng(0)
+    frame = rng.integers(0, 256, (960, 1280, 3), np.uint8)
+    a = rng.standard_normal((384, 384)).astype(np.float32)
+    times = []
+    for _ in range(runs):
+        t0 = time.process_time()
+        grey = cv2.cvtColor(cv2.GaussianBlur(frame, (0, 0), 1.5), cv2.COLOR_BGR2GRAY)
+        cv2.Laplacian(grey, cv2.CV_16S)
+        a @ a
+        times.append((time.process_time() - t0) * 1000)
+    return round(statistics.median(times), 2)
+
+
 def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
     """Wall time for the live reader to settle every readable card of a busy 8-card frame."""
     from dealer_assist.vision.live import LiveReader
@@ -272,7 +292,8 @@ def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
         results.append(((time.perf_counter() - t0) * 1000, frames, len(settled)))
     ms = statistics.median(r[0] for r in results)
     return {"cards": len(expected), "settled_cards": results[0][2],
-            "frames_to_settle": results[0][1], "settle_ms": round(ms, 1), "deck": deck}
+            "frames_to_settle": results[0][1], "settle_ms": round(ms, 1), "deck": deck,
+            "host_reference_ms": host_reference_ms()}
 
 
 def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> dict:
@@ -366,7 +387,8 @@ def summary(mode: str, r: dict) -> str:
             f"median {r['median_ms']} ms/frame, p95 {r['p95_ms']} ms (CPU median "
             f"{r['median_cpu_ms']} ms, p95 {r['p95_cpu_ms']} ms), {r['images']} images "
             f"({r['sharpened']} read sharpened as blurred), {len(r['misses'])} with misses"
-            + by_size(r["by_size"]))
+            + (f"; host reference {r['host_reference_ms']} ms" if "host_reference_ms" in r
+               else "") + by_size(r["by_size"]))
 
 
 def by_size(rows: list[dict]) -> str:
@@ -423,7 +445,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result) if args.json else
               f"settled {result['settled_cards']} of {result['cards']} cards in "
               f"{result['frames_to_settle']} frames, "
-              f"{result['settle_ms']} ms (deck {result['deck']})")
+              f"{result['settle_ms']} ms (deck {result['deck']}; host reference "
+              f"{result['host_reference_ms']} ms)")
         return 0
     if args.adapt_heldout:
         result = adapt_heldout(args, pipeline, verbose)
@@ -456,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
             f" ({args.pipeline})"
     if args.perturb:
         result["mode"] += f", perturbed: {args.perturb}"
+    result["host_reference_ms"] = host_reference_ms()
     if args.json:
         print(json.dumps(result))
     else:

@@ -34,3 +34,4 @@ def test_drawn_fans_are_measured(capsys) -> None:
     assert result["images"] == 2
     assert result["cards"] == sum(len(item.expected) for item in fans)
     assert result["read_wrong"] == 0
+    assert result["host_reference_ms"] > 0  # the host's speed, to compare machines by
