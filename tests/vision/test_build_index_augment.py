@@ -1,5 +1,5 @@
 """``build_index_model.py train``: its crop augmentations (``--cover``,
-``--augment frames|pips|courts|blurs``)."""
+``--augment frames|pips|courts|blurs|blurs-wide``)."""
 
 from __future__ import annotations
 
@@ -147,3 +147,22 @@ def test_blurs_blurs_about_a_quarter_of_the_crops_and_pips_none() -> None:
     assert 0.15 < (blurs < soft).mean() < 0.4
     one = build._out_of_focus(x[0], np.random.default_rng(5))
     assert one.shape == x[0].shape and one.dtype == np.uint8
+
+
+def test_blurs_wide_blurs_the_same_crops_harder() -> None:
+    """``blurs-wide`` draws as ``blurs`` does, with a wider blur: the same crops come out soft,
+    softer on the whole, and the crops it leaves in focus are ``blurs``' own."""
+    import cv2
+
+    def edge_energy(crops: np.ndarray) -> np.ndarray:
+        return np.array([cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
+                         for c in crops])
+
+    x = drawn_indices(600)
+    blurs = build.augment(x, np.random.default_rng(3), "blurs")
+    wide = build.augment(x, np.random.default_rng(3), "blurs-wide")
+    same = (blurs == wide).all(axis=(1, 2, 3))
+    assert 0.6 < same.mean() < 0.8  # three in ten drawn out of focus differ
+    e_blurs, e_wide = edge_energy(blurs[~same]), edge_energy(wide[~same])
+    assert np.median(e_wide) < np.median(e_blurs)
+    assert (e_wide.min() < e_blurs.min())
