@@ -27,7 +27,8 @@
     # tried as the second network, not chosen (BC2): the second network's recipe with
     #   --train-seed 2 --work build/index-train-bc2 --out build/index_cnn_bc2.onnx
     # tried as the first network, not shipped (twenty-eighth step, rule BF: BF0): the first
-    #   network's recipe with --augment blurs --train-seed 0 (blurred and re-sharpened crops)
+    #   network's recipe with --augment blurs --train-seed 0 (blurred and re-sharpened crops);
+    #   and (twenty-ninth step, rule BH: BH0) with --augment blurs-wide --train-seed 0
     # tried as the first network on more data, not shipped (twenty-fourth step): the first
     #   network's recipe with --more-data DIR: AD, the second network's render
     #   (build/index-data-b); AE, a second render of the first network's kind (`generate
