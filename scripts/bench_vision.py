@@ -184,7 +184,7 @@ def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None 
     for deck, i, sc, _anchors, marks in synthetic_scenes(kind, scenes_n, seed, only):
         steps: dict[str, float] = {}
         for m in marks:
-            steps[m.code] = max(steps.get(m.code, 0.0), float(np.linalg.norm(m.suit - m.rank)))
+            steps[m.code] = max(steps.get(m.code, 0.0), m.step)
         yield Item(f"{deck}-{i:03d}", sc.image, set(steps), {c.code for c in sc.cards}, steps)
 
 
@@ -248,9 +248,7 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
 def host_reference_ms(runs: int = 9) -> float:
     """Median process-CPU ms of a fixed workload (a seeded 1280×960 frame blurred, turned grey
     and edge-filtered; a 384×384 float32 matrix product), one thread: how fast this host is, so
-    that times measured on different machines can be compared (issue 16's twenty-ninth step:
-    the twenty-fifth step's reader took 17.5 ms a `cards-real` frame on its host and 45–48 ms
-    on a later one)."""
+    that times measured on different machines can be compared."""
     rng = np.random.default_rng(0)
     frame = rng.integers(0, 256, (960, 1280, 3), np.uint8)
     a = rng.standard_normal((384, 384)).astype(np.float32)

@@ -149,7 +149,7 @@ def labels_near_marks(cands: list, labels: list[int], marks, covered_glyph: floa
     roughly to be labelled is left out (-1), not taught as background. An index whose rank or
     suit is less than ``covered_glyph`` visible names no card: crops near it stay background."""
     out = np.array(labels)
-    centres = [((m.rank + m.suit) / 2, float(np.linalg.norm(m.suit - m.rank)))
+    centres = [((m.rank + m.suit) / 2, m.step)
                for m in marks if m.glyph_frac >= covered_glyph]
     for i, c in enumerate(cands):
         if out[i] == 0 and any(np.linalg.norm(np.subtract(c.centre, m)) < 0.9 * d
@@ -389,11 +389,10 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
 
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
-    strong = mode == "strong"
-    edges = mode in ("edges", "frames", "pips", "courts", "blurs", "blurs-wide")
-    frames = mode in ("frames", "pips", "courts", "blurs", "blurs-wide")
-    blots, blurs = mode in ("pips", "courts", "blurs", "blurs-wide"), mode.startswith("blurs")
-    focus = WIDE_FOCUS if mode == "blurs-wide" else FOCUS
+    strong, focus = mode == "strong", FOCUS.get(mode)  # focus: a blur mode's (blur, sharpen)
+    edges = mode in ("edges", "frames", "pips", "courts", *FOCUS)
+    frames = mode in ("frames", "pips", "courts", *FOCUS)
+    blots = mode in ("pips", "courts", *FOCUS)
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -407,7 +406,7 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
             _big_pip(out[i], rng, COURT_SIGNS if mode == "courts" else ("ellipse",))
         if mode == "courts" and rng.random() < 0.15:
             _frame_corner(out[i], rng)
-        if blurs and rng.random() < 0.3:
+        if focus and rng.random() < 0.3:
             out[i] = _out_of_focus(out[i], rng, *focus)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
@@ -427,14 +426,13 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-# (blur σ range, sharpening σ range), crop px: ``--augment blurs`` and ``blurs-wide``
-FOCUS = ((0.4, 1.5), (0.5, 1.0))
-WIDE_FOCUS = ((0.4, 2.6), (0.3, 1.75))
+# the blur modes of ``augment``: (blur σ range, sharpening σ range), crop px
+FOCUS = {"blurs": ((0.4, 1.5), (0.5, 1.0)), "blurs-wide": ((0.4, 2.6), (0.3, 1.75))}
 
 
 def _out_of_focus(crop: np.ndarray, rng: np.random.Generator,
-                  blur: tuple[float, float] = FOCUS[0], sharpen: tuple[float, float] = FOCUS[1]
-                  ) -> np.ndarray:
+                  blur: tuple[float, float] = FOCUS["blurs"][0],
+                  sharpen: tuple[float, float] = FOCUS["blurs"][1]) -> np.ndarray:
     """``crop`` blurred (σ in ``blur``, px), and half the time sharpened again as the reader
     sharpens a blurred frame (``exposure.unsharp``, σ in ``sharpen``, px at the crop's
     scale)."""
@@ -711,7 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips",
-                                              "courts", "blurs", "blurs-wide"],
+                                              "courts", *FOCUS],
                         default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",

@@ -486,9 +486,14 @@ class IndexMark(NamedTuple):
     frac: float
     glyph_frac: float
 
+    @property
+    def step(self) -> float:
+        """Its rank-to-suit step: px from the rank's centre to the suit's."""
+        return float(np.linalg.norm(self.suit - self.rank))
+
     def legible(self, min_step: float = 8) -> bool:
         """In full view (97 %) with its rank and suit centres ``min_step`` px apart or more."""
-        return self.frac >= 0.97 and float(np.linalg.norm(self.suit - self.rank)) >= min_step
+        return self.frac >= 0.97 and self.step >= min_step
 
 
 def visible_indices(scene: Scene, anchors: dict[str, list[float]]) -> list[IndexMark]:

@@ -22,6 +22,14 @@ def drawn_indices(n: int) -> np.ndarray:
     return x
 
 
+def edge_energy(crops: np.ndarray) -> np.ndarray:
+    """Each crop's fine detail: the variance of its grey's Laplacian (lower: softer)."""
+    import cv2
+
+    return np.array([cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
+                     for c in crops])
+
+
 def ink(crops: np.ndarray, rows: slice) -> np.ndarray:
     return (crops[:, rows] < 100).all(axis=-1).sum(axis=(1, 2))
 
@@ -133,12 +141,6 @@ def test_courts_blots_about_three_crops_in_ten_and_adds_frame_corners() -> None:
 def test_blurs_blurs_about_a_quarter_of_the_crops_and_pips_none() -> None:
     """``blurs``: three crops in ten out of focus, half of them sharpened again as the reader
     would (so fewer than three in ten stay soft); ``pips`` blurs none."""
-    import cv2
-
-    def edge_energy(crops: np.ndarray) -> np.ndarray:
-        return np.array([cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
-                         for c in crops])
-
     x = drawn_indices(600)
     pips = edge_energy(build.augment(x, np.random.default_rng(3), "pips"))
     blurs = edge_energy(build.augment(x, np.random.default_rng(3), "blurs"))
@@ -152,12 +154,6 @@ def test_blurs_blurs_about_a_quarter_of_the_crops_and_pips_none() -> None:
 def test_blurs_wide_blurs_the_same_crops_harder() -> None:
     """``blurs-wide`` draws as ``blurs`` does, with a wider blur: the same crops come out soft,
     softer on the whole, and the crops it leaves in focus are ``blurs``' own."""
-    import cv2
-
-    def edge_energy(crops: np.ndarray) -> np.ndarray:
-        return np.array([cv2.Laplacian(cv2.cvtColor(c, cv2.COLOR_BGR2GRAY), cv2.CV_32F).var()
-                         for c in crops])
-
     x = drawn_indices(600)
     blurs = build.augment(x, np.random.default_rng(3), "blurs")
     wide = build.augment(x, np.random.default_rng(3), "blurs-wide")
@@ -165,4 +161,4 @@ def test_blurs_wide_blurs_the_same_crops_harder() -> None:
     assert 0.6 < same.mean() < 0.8  # three in ten drawn out of focus differ
     e_blurs, e_wide = edge_energy(blurs[~same]), edge_energy(wide[~same])
     assert np.median(e_wide) < np.median(e_blurs)
-    assert (e_wide.min() < e_blurs.min())
+    assert e_wide.min() < e_blurs.min()
