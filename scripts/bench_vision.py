@@ -62,6 +62,7 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -77,8 +78,10 @@ import numpy as np  # noqa: E402
 from dealer_assist.cards import parse_cards  # noqa: E402
 from dealer_assist.errors import EXIT_UNREADABLE, InputError  # noqa: E402
 from dealer_assist.vision import synth  # noqa: E402
+from dealer_assist.vision.advice import SMALL_STEP, reader_steps, too_small  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
+from dealer_assist.vision.indices import WORK_LONG_SIDE  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
 
@@ -197,7 +200,9 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
     # by a busy machine than the wall clock
     misses: dict[str, dict[str, list[str]]] = {}
     sizes = [[0, 0] for _ in SIZE_BINS]  # per bin: cards expected, read
+    advice = Counter()  # the "move closer" advice on each rendered frame alone
     for name, frame, expected, allowed, steps in items:
+        rendered_side = max(frame.shape[:2])
         if perturb:
             frame = PERTURBATIONS[perturb](frame)
         wall, cpu = [], []
@@ -219,6 +224,8 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
             row = sizes[max(0, int(np.searchsorted(SIZE_BINS, step, side="right")) - 1)]
             row[0] += 1
             row[1] += code in read
+        if steps:
+            count_advice(advice, proposals, frame, steps, rendered_side, read)
         missed, wrong = sorted(expected - read), sorted(read - allowed)
         if missed or wrong:
             misses[name] = {"missed": missed, "wrong": wrong}
@@ -242,7 +249,27 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
         "misses": misses,
         "by_size": [{"step_px": [lo, hi], "cards": n, "read": k} for lo, hi, (n, k)
                     in zip(SIZE_BINS, (*SIZE_BINS[1:], None), sizes, strict=True) if n],
+        "advice": dict(advice),
     }
+
+
+def count_advice(counts: Counter, proposals: list, frame: np.ndarray, steps: dict[str, float],
+                 rendered_side: int, read: set[str]) -> None:
+    """Count whether the panel's "move closer" advice (``advice.too_small``, on this frame
+    alone) is given, against whether the scene's cards are small (the median of their largest
+    legible indices' steps, as the reader sees them, under ``advice.SMALL_STEP``), and the
+    cards read in the frames with and without it."""
+    h, w = frame.shape[:2]
+    hinted = too_small(reader_steps(proposals, (w, h)))
+    shrink = max(h, w) / rendered_side * min(1.0, WORK_LONG_SIDE / max(h, w))
+    small = float(np.median(list(steps.values()))) * shrink < SMALL_STEP
+    side = "advised" if hinted else "quiet"
+    counts["frames"] += 1
+    counts["small_frames"] += small
+    counts[f"{side}_frames"] += 1
+    counts[f"{side}_small_frames"] += small
+    counts[f"{side}_cards"] += len(steps)
+    counts[f"{side}_read"] += len(read & set(steps))
 
 
 def host_reference_ms(runs: int = 9) -> float:
@@ -386,7 +413,19 @@ def summary(mode: str, r: dict) -> str:
             f"{r['median_cpu_ms']} ms, p95 {r['p95_cpu_ms']} ms), {r['images']} images "
             f"({r['sharpened']} read sharpened as blurred), {len(r['misses'])} with misses"
             + (f"; host reference {r['host_reference_ms']} ms" if "host_reference_ms" in r
-               else "") + by_size(r["by_size"]))
+               else "") + by_size(r["by_size"]) + advice_line(r.get("advice", {})))
+
+
+def advice_line(a: dict) -> str:
+    """The "move closer" advice's counts as a line of its own ("" for photos)."""
+    if not a.get("frames"):
+        return ""
+    def recall(side: str) -> str:
+        cards = a.get(f"{side}_cards", 0)
+        return f"{a.get(f'{side}_read', 0)}/{cards}" if cards else "-"
+    return (f"\n'move closer' advice on {a.get('advised_frames', 0)} of {a['frames']} frames "
+            f"({a.get('advised_small_frames', 0)} of the {a['small_frames']} of small cards); "
+            f"cards read where advised {recall('advised')}, elsewhere {recall('quiet')}")
 
 
 def by_size(rows: list[dict]) -> str:

@@ -81,6 +81,14 @@ class CameraPanel(QWidget):
         self.view.setMinimumSize(480, 360)
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.view.setStyleSheet("background: #202020; color: #aaaaaa;")
+        # what the dealer could change at the table (vision/advice.py), hidden when nothing
+        self.advice_label = QLabel()
+        self.advice_label.setObjectName("cameraAdvice")
+        self.advice_label.setFont(_font(14, bold=True))
+        self.advice_label.setWordWrap(True)
+        self.advice_label.setStyleSheet(
+            "background: #ffe082; color: #3e2723; padding: 6px; border-radius: 6px;")
+        self.advice_label.hide()
 
         self.card_label = QLabel("–")
         self.card_label.setObjectName("proposedCard")
@@ -163,6 +171,7 @@ class CameraPanel(QWidget):
                 widget.setToolTip("needs a camera")
         left = QVBoxLayout()
         left.addWidget(self.view, 1)
+        left.addWidget(self.advice_label)
         left.addLayout(deck_row)
 
         layout = QHBoxLayout(self)
@@ -262,6 +271,7 @@ class CameraPanel(QWidget):
         """Show a processed frame and its pending card; take it at once if auto-accepted. While
         a deck is being taught the cards in view are the deck's, not a deal: none is proposed."""
         self.show_frame(update.frame)
+        self.show_advice(update.advice)
         if self.teaching:
             self.set_proposal(None)
             self.detail_label.setText("teaching a deck: no card is proposed")
@@ -274,6 +284,11 @@ class CameraPanel(QWidget):
     def teaching(self) -> bool:
         """The Teach a deck dialog is open."""
         return self.teach_dialog is not None and self.teach_dialog.isVisible()
+
+    def show_advice(self, advice: str | None) -> None:
+        """Show the reader's advice under the view (None hides it)."""
+        self.advice_label.setText(advice or "")
+        self.advice_label.setVisible(advice is not None)
 
     def show_frame(self, bgr: np.ndarray) -> None:
         """Display a BGR frame, scaled to the view."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from dealer_assist.vision.advice import SizeAdvice
 from dealer_assist.vision.draw import annotate
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.recognizer import Recognizer
@@ -38,6 +39,7 @@ class LiveUpdate:
     pending: Proposal | None  # the card waiting for confirm/reject, if any
     seat: int | None  # the seat whose zone holds the pending card (None: no zones or outside)
     auto_accept: bool  # the pending card is sure enough to be taken without a click
+    advice: str | None = None  # what the dealer could change at the table (advice.py)
 
 
 class LiveReader:
@@ -51,6 +53,7 @@ class LiveReader:
         self.zones = zones
         self.voter = Voter(self.settings.window, self.settings.min_votes)
         self.handled: set[int] = set()
+        self.advice = SizeAdvice()
         self.last_frame: np.ndarray | None = None  # the latest frame as the camera gave it
         self._frames: Iterator[np.ndarray] | None = None
 
@@ -69,20 +72,23 @@ class LiveReader:
         self.recognizer = recognizer
         self.voter = Voter(self.settings.window, self.settings.min_votes)
         self.handled = set()
+        self.advice.reset()
 
     def process(self, frame: np.ndarray) -> LiveUpdate:
         self.last_frame = frame
-        voted = self.voter.update(self.recognizer.read(frame))
+        proposals = self.recognizer.read(frame)
+        voted = self.voter.update(proposals)
         waiting = [p for p in voted if p.card is not None and p.track not in self.handled]
         pending = max(waiting, key=lambda p: p.confidence, default=None)
         h, w = frame.shape[:2]
+        advice = self.advice.update(proposals, (w, h))
         seat = None
         if pending is not None and self.zones is not None:
             seat = self.zones.seat_at(pending.centre, (w, h))
         auto = (pending is not None and self.settings.auto_accept
                 and pending.confidence >= self.settings.auto_accept_threshold)
         image = annotate(frame, voted, self.zones, None if pending is None else pending.track)
-        return LiveUpdate(image, tuple(voted), pending, seat, auto)
+        return LiveUpdate(image, tuple(voted), pending, seat, auto, advice)
 
     def mark_handled(self, proposal: Proposal) -> None:
         """The dealer confirmed or rejected this card: do not propose it again while it stays."""

@@ -18,6 +18,9 @@ class Proposal:
 
     ``quad`` holds the four corners (frame pixels, float32 (4, 2)) of the card, index or label read.
     ``track`` identifies the same physical card across frames once :mod:`voting` has seen it.
+    ``step``: the rank-to-suit step (frame pixels) of the largest corner index it was read
+    from; None for a reading without one (a whole card alone, a barcode). :mod:`advice` tells
+    the dealer from it when the cards are too small in the frame to be read surely.
     """
 
     card: Card | None
@@ -25,6 +28,7 @@ class Proposal:
     quad: np.ndarray = field(repr=False)
     source: Source = "visual"
     track: int | None = None
+    step: float | None = None
 
     @property
     def centre(self) -> tuple[float, float]:

@@ -148,19 +148,21 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
                 best = max(inside, key=lambda r: r.prob)
                 conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
                 quad = p.quad if in_corner else best.candidate.quad
-                out.append(Proposal(best.card, conf, quad, "visual"))
+                out.append(Proposal(best.card, conf, quad, "visual", step=_step(inside)))
             else:  # pips that count the same number are a second cue
                 conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
-                out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual"))
+                out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual",
+                                    step=_step(inside)))
         elif p.card is not None and codes - {p.card.code} and not _face_has_strongest(p, inside):
             loose = [r for r in loose if r not in inside]
-            out.append(Proposal(None, 0.2, p.quad, "visual"))  # face and indices disagree
+            # face and indices disagree
+            out.append(Proposal(None, 0.2, p.quad, "visual", step=_step(inside)))
         else:  # (weaker readings of other cards inside it: misreads of its picture or pips)
             loose = [r for r in loose if r not in inside]
             inside = [r for r in inside if r.card == p.card]
             conf = p.confidence if not inside else max(p.confidence, _index_confidence(inside))
             out.append(Proposal(p.card, conf if not inside else min(1.0, conf + 0.05), p.quad,
-                                p.source))
+                                p.source, step=_step(inside)))
     # the two indices of one card count once: with each other, or with a card proposed already
     taken = [r for p in out if p.card is not None for r in reads
              if r.card == p.card and _inside(r.candidate.centre, p.quad)]
@@ -175,8 +177,14 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
         else:
             groups.append([r])
     for g in groups:
-        out.append(Proposal(g[0].card, _index_confidence(g), g[0].candidate.quad, "visual"))
+        out.append(Proposal(g[0].card, _index_confidence(g), g[0].candidate.quad, "visual",
+                            step=_step(g)))
     return out
+
+
+def _step(reads: list[IndexRead]) -> float | None:
+    """The rank-to-suit step of the largest of ``reads`` (None: no index read)."""
+    return round(max(r.candidate.size for r in reads), 2) if reads else None
 
 
 # a card's diagonal in rank-to-suit steps of its index: on the training designs' faces 6 to 11

@@ -91,7 +91,9 @@ class Voter:
                 others = sum(c for _, c in rest)
                 mean = float(np.mean([r.confidence for r in readings if r.card == top]))
                 card, confidence = top, mean * (n - others) / max(len(readings), self.min_votes)
-        return Proposal(card, round(confidence, 3), track.quad, "visual", track.id)
+        steps = [r.step for r in readings if r.step is not None]
+        step = float(np.median(steps)) if steps else None
+        return Proposal(card, round(confidence, 3), track.quad, "visual", track.id, step)
 
     def reset(self) -> None:
         self.tracks.clear()

@@ -52,3 +52,39 @@ def test_photos_have_no_sizes_and_no_size_line() -> None:
 def test_the_bins_start_at_the_smallest_legible_index_and_rise() -> None:
     assert SIZE_BINS[0] == 8
     assert list(SIZE_BINS) == sorted(set(SIZE_BINS))
+
+
+class StepReads:
+    """A recogniser that reads (code, step) pairs, one list per frame."""
+
+    def __init__(self, *reads: list[tuple[str, float]]) -> None:
+        self.reads = list(reads)
+
+    def read(self, _frame: np.ndarray) -> list[Proposal]:
+        return [Proposal(parse_card(code), 1.0, np.zeros((4, 2), np.float32), step=step)
+                for code, step in self.reads.pop(0)]
+
+
+def test_the_move_closer_advice_is_counted_against_small_frames() -> None:
+    frame = np.zeros((960, 1280, 3), np.uint8)
+    small = {"AS": 10.0, "2H": 11.0, "3C": 12.0, "4D": 30.0}  # median 11.5: small
+    big = {"AS": 30.0, "2H": 40.0, "3C": 35.0}
+    items = [Item("s", frame, set(small), set(small), small),
+             Item("s2", frame, set(small), set(small), small),
+             Item("b", frame, set(big), set(big), big)]
+    result = evaluate(StepReads([("AS", 10.0), ("2H", 11.0), ("3C", 12.0)],  # advised
+                                [("AS", 10.0)],  # too few readings to advise on
+                                [("AS", 30.0), ("2H", 40.0), ("3C", 35.0)]),  # big: quiet
+                      iter(items), 1, False)
+    assert result["advice"] == {
+        "frames": 3, "small_frames": 2,
+        "advised_frames": 1, "advised_small_frames": 1, "advised_cards": 4, "advised_read": 3,
+        "quiet_frames": 2, "quiet_small_frames": 1, "quiet_cards": 7, "quiet_read": 4}
+    assert ("'move closer' advice on 1 of 3 frames (1 of the 2 of small cards); cards read where "
+            "advised 3/4, elsewhere 4/7") in summary("x", result)
+
+
+def test_photos_have_no_advice_line() -> None:
+    result = evaluate(Reads(["AS"]), iter([Item("p", FRAME, {"AS"}, {"AS"})]), 1, False)
+    assert result["advice"] == {}
+    assert "move closer" not in summary("x", result)
