@@ -103,11 +103,19 @@ class VideoFileSource(FrameSource):
             self._cap = None
 
 
-class CameraSource(FrameSource):
-    """A camera chosen by index, read by a worker thread; iteration yields the newest frame."""
+# What a camera is asked for: the reader's work size (indices.WORK_LONG_SIDE). Left alone, most
+# webcams give 640×480, where a card's index has half the pixels the reader was built and
+# measured for (bench_vision --perturb small; the small indices are the ones lost, issue 16,
+# twenty-ninth step). A camera without this size gives its nearest (often 1280×720).
+CAMERA_WIDTH, CAMERA_HEIGHT = 1280, 960
 
-    def __init__(self, index: int = 0, width: int | None = None, height: int | None = None,
-                 timeout: float = 2.0) -> None:
+
+class CameraSource(FrameSource):
+    """A camera chosen by index, read by a worker thread; iteration yields the newest frame.
+    ``width``/``height``: the size asked for (None: the camera's own default)."""
+
+    def __init__(self, index: int = 0, width: int | None = CAMERA_WIDTH,
+                 height: int | None = CAMERA_HEIGHT, timeout: float = 2.0) -> None:
         self.index = index
         self.timeout = timeout
         self._cap = cv2.VideoCapture(index)

@@ -124,3 +124,21 @@ def test_camera_source_reads_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch)
     assert int(frames[-1][0, 0, 0]) == 200  # the last frame the camera gave
     values = [int(f[0, 0, 0]) for f in frames]
     assert values == sorted(values)  # never an older frame after a newer one
+
+
+def test_a_camera_is_asked_for_the_readers_work_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left alone most webcams give 640×480: half the pixels per index the reader expects."""
+    from dealer_assist.vision import sources
+    from dealer_assist.vision.indices import WORK_LONG_SIDE
+
+    made: list[FakeCapture] = []
+    monkeypatch.setattr(sources.cv2, "VideoCapture",
+                        lambda index: made.append(FakeCapture(index, n=0)) or made[-1])
+    with open_source("0"):
+        pass
+    asked = made[0].settings
+    assert asked[cv2.CAP_PROP_FRAME_WIDTH] == WORK_LONG_SIDE == sources.CAMERA_WIDTH
+    assert asked[cv2.CAP_PROP_FRAME_HEIGHT] == sources.CAMERA_HEIGHT
+    with sources.CameraSource(1, width=None, height=None):  # the camera's own size
+        pass
+    assert made[1].settings == {}
