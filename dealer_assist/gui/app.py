@@ -40,6 +40,7 @@ from dealer_assist.session.store import new_session_path, sessions_dir
 from dealer_assist.variants import available_games, get_variant
 from dealer_assist.variants.base import Action
 
+DOCK_SPACING = 16  # px a dock's frame and the separator add beside the table
 FELT = {"light": ("#1f6b45", "#5a3b1e"), "dark": ("#123d29", "#3b2713")}
 # menu entry -> (module written by another screen's author, what it needs)
 TOOLS = {
@@ -363,11 +364,26 @@ class MainWindow(QMainWindow):
 
         table.changed.connect(follow)
         follow()
+        beside = self.width() >= (table.minimumSizeHint().width()
+                                  + panel.minimumSizeHint().width() + DOCK_SPACING)
         self.camera = QDockWidget("Camera", self)
         self.camera.setObjectName("cameraDock")
         self.camera.setWidget(panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.camera)
+        if not beside:
+            self._float_camera(panel)
         panel.start()
+
+    def _float_camera(self, panel: QWidget) -> None:
+        """A window too narrow for the table and the camera side by side (a 1024×600 tablet):
+        the camera floats over the table's right part, where its card keys are (the camera
+        enters the cards), as tall as the window, so that the table keeps its size and the
+        panel's buttons stay on the screen. The dealer can move it, or dock it on a wider
+        screen."""
+        area = self.geometry()  # the window's inside, in screen coordinates
+        width = min(area.width(), max(panel.minimumSizeHint().width(), area.width() // 2))
+        self.camera.setFloating(True)
+        self.camera.setGeometry(area.right() + 1 - width, area.top(), width, area.height())
 
     def open_reconcile(self) -> None:
         if not module_available(TOOLS["reconcile"][0]):

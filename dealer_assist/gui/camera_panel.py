@@ -78,7 +78,7 @@ class CameraPanel(QWidget):
         self.view = QLabel("no camera")
         self.view.setObjectName("cameraView")
         self.view.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.view.setMinimumSize(480, 360)
+        self.view.setMinimumSize(320, 240)  # a floating panel on a 1024×600 tablet
         self.view.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.view.setStyleSheet("background: #202020; color: #aaaaaa;")
         # what the dealer could change at the table (vision/advice.py), hidden when nothing

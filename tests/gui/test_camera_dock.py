@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
 from dealer_assist.gui.app import MainWindow
@@ -55,3 +57,34 @@ def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, tmp_pa
     window.close_table()  # the table closes: the camera is let go
     QApplication.processEvents()
     assert window.camera is None and not timer.isActive() and released == [True]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
+def test_the_camera_fits_a_small_tablet(qtbot, data_dir, tmp_path, monkeypatch, size) -> None:
+    """At 1024×600 the table and the camera cannot stand side by side: the camera floats over
+    the table's right part, inside the window, and the table keeps its width; on a wide screen
+    it is docked beside the table."""
+    frames = tmp_path / "camera"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "table.png"), synth.table((640, 480), seed=1))
+    monkeypatch.setenv(CAMERA_ENV, str(frames))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    driver = Driver(qtbot, window)
+    driver.click(window.start.button("demoButton"))
+    driver.click(next(b for b in window.dialog.buttons if b.text() == "Greek 31"))
+    QApplication.processEvents()
+    window.tool_actions["camera"].trigger()  # Tools → Camera…
+    QApplication.processEvents()
+    dock, panel = window.camera, window.camera.widget()
+    assert dock.isFloating() == (size == (1024, 600))
+    assert window.width() == size[0]  # the window did not grow off the screen
+    for button in (panel.confirm_button, panel.reject_button, panel.teach_button):
+        corner = button.mapToGlobal(QPoint(button.width() - 1, button.height() - 1))
+        assert window.geometry().contains(button.mapToGlobal(QPoint(0, 0)))
+        assert window.geometry().contains(corner)
+    # floating, the camera takes no width from the table; docked, it stands beside it
+    assert (window.centralWidget().width() == window.width()) == dock.isFloating()
+    window.close_table()
