@@ -11,7 +11,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self.slip: QWidget | None = None  # the last round's settlement slip
         self.camera: QDockWidget | None = None
         self.stack = QStackedWidget(self)
+        self.stack.installEventFilter(self)  # the table's room sets the type size
         self.start = StartScreen(self.stack)
         self.start.new_requested.connect(self.new_session)
         self.start.open_requested.connect(self.open_file)
@@ -175,10 +176,17 @@ class MainWindow(QMainWindow):
             return
         super().keyPressEvent(event)
 
-    def resizeEvent(self, event) -> None:
-        """Bigger type on a big screen, so the table reads at arm's length there too."""
-        super().resizeEvent(event)
-        scale = 1.3 if self.width() >= 1500 and self.height() >= 900 else 1.0
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.stack and event.type() == QEvent.Type.Resize:
+            self.follow_room()
+        return super().eventFilter(watched, event)
+
+    def follow_room(self) -> None:
+        """Bigger type where the table has a big screen's room, so that it reads at arm's
+        length there too; the normal type where a dock beside it (the camera) leaves it less,
+        so that its titles stay whole."""
+        room = self.stack.size()
+        scale = 1.3 if room.width() >= 1500 and room.height() >= 850 else 1.0
         if scale != self.scale:
             self.scale = scale
             self.apply_theme(self.theme)

@@ -88,3 +88,36 @@ def test_the_camera_fits_a_small_tablet(qtbot, data_dir, tmp_path, monkeypatch, 
     # floating, the camera takes no width from the table; docked, it stands beside it
     assert (window.centralWidget().width() == window.width()) == dock.isFloating()
     window.close_table()
+
+
+def test_the_table_beside_the_docked_camera_shows_its_titles_whole(qtbot, data_dir, tmp_path,
+                                                                   monkeypatch) -> None:
+    """At 1920×1080 the camera docked beside the table leaves it about 1 300 px: the type is
+    the table's normal size there, not the big screen's, so that no row title is cut."""
+    from tests.gui.test_table_fit import check_fits
+
+    frames = tmp_path / "camera"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "table.png"), synth.table((640, 480), seed=1))
+    monkeypatch.setenv(CAMERA_ENV, str(frames))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1920, 1080)
+    window.show()
+    driver = Driver(qtbot, window)
+    driver.click(window.start.button("demoButton"))
+    driver.click(next(b for b in window.dialog.buttons if b.text() == "Trianta Ena"))
+    QApplication.processEvents()
+    assert window.scale > 1  # the whole big screen for the table: bigger type
+    window.tool_actions["camera"].trigger()  # Tools → Camera…
+    for _ in range(3):
+        QApplication.processEvents()
+    assert not window.camera.isFloating() and window.centralWidget().width() < 1500
+    assert window.scale == 1.0
+    check_fits(window)
+    window.camera.close()  # the dock closed: the table has the whole screen again
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.scale > 1
+    check_fits(window)
+    window.close_table()
