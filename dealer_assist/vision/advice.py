@@ -2,9 +2,10 @@
 
 Small corner indices are what the reader loses first (issue 16, twenty-ninth step, measured
 with ``bench_vision.py``'s ``by_size``): on the held-out designs, indices whose rank-to-suit
-step is 16 px or more in a 1280-px frame read as well blurred (σ 1.5) as sharp (153 of 154
-cards), under 16 px 46 of 80 (sharp) and 58 % of those (blurred); the training designs show
-the same. A card with a 16-px step is about 140 px tall at 1280 px. So when most of the
+step is 16 px or more in a 1280-px frame read as well blurred (σ 1.5) as sharp (153 cards
+against 154), under 16 px 46 against 80 (58 %); the training designs show the same. The step
+is about a ninth of a card's height (more or less by design): a 16-px step is on a card about
+140 px tall in a 1280-px frame. So when most of the
 indices read in the last frames are smaller than that, the panel asks the dealer to bring the
 camera closer: the remedy is at the table, not in the reader.
 
