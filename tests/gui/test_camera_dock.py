@@ -25,19 +25,34 @@ def test_the_camera_setting_defaults_to_the_first_camera(monkeypatch) -> None:
     assert camera_spec() == "0"
 
 
-def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, tmp_path,
-                                                         monkeypatch) -> None:
+@pytest.fixture
+def camera_folder(tmp_path, monkeypatch):
+    """$DEALER_ASSIST_CAMERA names a folder holding one frame of a bare table."""
     frames = tmp_path / "camera"
     frames.mkdir()
-    table = synth.table((640, 480), seed=1)
-    cv2.imwrite(str(frames / "table.png"), table)
+    cv2.imwrite(str(frames / "table.png"), synth.table((640, 480), seed=1))
     monkeypatch.setenv(CAMERA_ENV, str(frames))
+    return frames
+
+
+def demo_table(qtbot, game: str, size: tuple[int, int] | None = None) -> MainWindow:
+    """The app's window (at ``size``) with the demo table of ``game``, opened by taps."""
     window = MainWindow()
     qtbot.addWidget(window)
+    if size is not None:
+        window.resize(*size)
     window.show()
     driver = Driver(qtbot, window)
     driver.click(window.start.button("demoButton"))
-    driver.click(next(b for b in window.dialog.buttons if b.text() == "Greek 31"))
+    driver.click(next(b for b in window.dialog.buttons if b.text() == game))
+    QApplication.processEvents()
+    return window
+
+
+def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, camera_folder,
+                                                         monkeypatch) -> None:
+    frames = camera_folder
+    window = demo_table(qtbot, "Greek 31")
     window.tool_actions["camera"].trigger()  # Tools → Camera…
     assert window.camera is not None
     panel = window.camera.widget()
@@ -60,22 +75,11 @@ def test_the_camera_dock_reads_the_camera_of_the_setting(qtbot, data_dir, tmp_pa
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
-def test_the_camera_fits_a_small_tablet(qtbot, data_dir, tmp_path, monkeypatch, size) -> None:
+def test_the_camera_fits_a_small_tablet(qtbot, data_dir, camera_folder, size) -> None:
     """At 1024×600 the table and the camera cannot stand side by side: the camera floats over
     the table's right part, inside the window, and the table keeps its width; on a wide screen
     it is docked beside the table."""
-    frames = tmp_path / "camera"
-    frames.mkdir()
-    cv2.imwrite(str(frames / "table.png"), synth.table((640, 480), seed=1))
-    monkeypatch.setenv(CAMERA_ENV, str(frames))
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    driver = Driver(qtbot, window)
-    driver.click(window.start.button("demoButton"))
-    driver.click(next(b for b in window.dialog.buttons if b.text() == "Greek 31"))
-    QApplication.processEvents()
+    window = demo_table(qtbot, "Greek 31", size)
     window.tool_actions["camera"].trigger()  # Tools → Camera…
     QApplication.processEvents()
     dock, panel = window.camera, window.camera.widget()
@@ -90,24 +94,13 @@ def test_the_camera_fits_a_small_tablet(qtbot, data_dir, tmp_path, monkeypatch, 
     window.close_table()
 
 
-def test_the_table_beside_the_docked_camera_shows_its_titles_whole(qtbot, data_dir, tmp_path,
-                                                                   monkeypatch) -> None:
+def test_the_table_beside_the_docked_camera_shows_its_titles_whole(qtbot, data_dir,
+                                                                   camera_folder) -> None:
     """At 1920×1080 the camera docked beside the table leaves it about 1 300 px: the type is
     the table's normal size there, not the big screen's, so that no row title is cut."""
     from tests.gui.test_table_fit import check_fits
 
-    frames = tmp_path / "camera"
-    frames.mkdir()
-    cv2.imwrite(str(frames / "table.png"), synth.table((640, 480), seed=1))
-    monkeypatch.setenv(CAMERA_ENV, str(frames))
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.resize(1920, 1080)
-    window.show()
-    driver = Driver(qtbot, window)
-    driver.click(window.start.button("demoButton"))
-    driver.click(next(b for b in window.dialog.buttons if b.text() == "Trianta Ena"))
-    QApplication.processEvents()
+    window = demo_table(qtbot, "Trianta Ena", (1920, 1080))
     assert window.scale > 1  # the whole big screen for the table: bigger type
     window.tool_actions["camera"].trigger()  # Tools → Camera…
     for _ in range(3):
