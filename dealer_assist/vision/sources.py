@@ -108,19 +108,26 @@ class VideoFileSource(FrameSource):
 # measured for (bench_vision --perturb small; the small indices are the ones lost, issue 16,
 # twenty-ninth step). A camera without this size gives its nearest (often 1280×720).
 CAMERA_WIDTH, CAMERA_HEIGHT = 1280, 960
+# ...in Motion-JPEG, asked for before the size: many USB webcams give 1280×720 uncompressed at
+# 5-10 frames a second only, and at 30 in MJPG (USB 2's bandwidth). A camera without it keeps
+# its own format.
+CAMERA_FOURCC = "MJPG"
 
 
 class CameraSource(FrameSource):
     """A camera chosen by index, read by a worker thread; iteration yields the newest frame.
-    ``width``/``height``: the size asked for (None: the camera's own default)."""
+    ``width``/``height``: the size asked for, ``fourcc`` the format (None: the camera's own)."""
 
     def __init__(self, index: int = 0, width: int | None = CAMERA_WIDTH,
-                 height: int | None = CAMERA_HEIGHT, timeout: float = 2.0) -> None:
+                 height: int | None = CAMERA_HEIGHT, timeout: float = 2.0,
+                 fourcc: str | None = CAMERA_FOURCC) -> None:
         self.index = index
         self.timeout = timeout
         self._cap = cv2.VideoCapture(index)
         if not self._cap.isOpened():
             raise OSError(f"cannot open camera {index}")
+        if fourcc:  # before the size: the size a camera offers depends on its format
+            self._cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*fourcc))
         if width:
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
         if height:

@@ -92,12 +92,14 @@ class FakeCapture:
     def __init__(self, index: int, n: int = 4) -> None:
         self.index, self.left, self.released = index, n, False
         self.settings: dict[int, float] = {}
+        self.order: list[int] = []
 
     def isOpened(self) -> bool:
         return True
 
     def set(self, prop: int, value: float) -> bool:
         self.settings[prop] = value
+        self.order.append(prop)
         return True
 
     def read(self) -> tuple[bool, np.ndarray | None]:
@@ -139,6 +141,22 @@ def test_a_camera_is_asked_for_the_readers_work_size(monkeypatch: pytest.MonkeyP
     asked = made[0].settings
     assert asked[cv2.CAP_PROP_FRAME_WIDTH] == WORK_LONG_SIDE == sources.CAMERA_WIDTH
     assert asked[cv2.CAP_PROP_FRAME_HEIGHT] == sources.CAMERA_HEIGHT
-    with sources.CameraSource(1, width=None, height=None):  # the camera's own size
+    with sources.CameraSource(1, width=None, height=None, fourcc=None):  # the camera's own
         pass
     assert made[1].settings == {}
+
+
+def test_a_camera_is_asked_for_motion_jpeg_before_its_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Uncompressed, many webcams give 1280×720 at 5-10 frames a second; in MJPG at 30."""
+    from dealer_assist.vision import sources
+
+    made: list[FakeCapture] = []
+    monkeypatch.setattr(sources.cv2, "VideoCapture",
+                        lambda index: made.append(FakeCapture(index, n=0)) or made[-1])
+    with open_source("0"):
+        pass
+    asked = made[0]
+    fourcc = int(asked.settings[cv2.CAP_PROP_FOURCC])
+    assert "".join(chr(fourcc >> 8 * i & 0xFF) for i in range(4)) == "MJPG"
+    assert asked.order[0] == cv2.CAP_PROP_FOURCC  # the sizes a camera offers depend on it
