@@ -5,6 +5,7 @@ the parsed arguments::
 
     dealer-assist vision read IMAGE... [--deck NAME] [--json]
     dealer-assist vision watch SOURCE [--seats N] [--deck NAME]   # camera index, video, folder
+                                      # (cards on stdout; camera advice on stderr)
     dealer-assist vision adapt DIR --deck NAME       # (old name: calibrate)
     dealer-assist vision decks
 
@@ -102,14 +103,20 @@ def _read(args: argparse.Namespace) -> int:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    """Print one JSON line per card as soon as the votes settle it (Ctrl-C to stop a camera)."""
+    """Print one JSON line per card as soon as the votes settle it (Ctrl-C to stop a camera);
+    the camera advice (advice.py) goes to stderr when it comes and when it clears."""
     recognizer = load_deck(args.deck).recognizer() if args.deck else Recognizer()
     zones = ZoneMap.strips(args.seats, top=0.3) if args.seats else None
     reader = LiveReader(open_source(args.source), recognizer, zones)
     frames = 0
+    advice: str | None = None
     try:
         while (update := reader.step()) is not None:
             frames += 1
+            if update.advice != advice:
+                advice = update.advice
+                print(f"frame {frames}: {advice or 'the cards are large enough now'}",
+                      file=sys.stderr, flush=True)
             if update.pending is not None:
                 print(json.dumps({"frame": frames, "card": update.pending.code, "seat": update.seat,
                                   "confidence": update.pending.confidence,

@@ -3,6 +3,7 @@ from the recogniser through the live reader to the camera panel."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -124,3 +125,14 @@ def test_panel_shows_the_advice_and_hides_it(tmp_path: Path, recognizer: Recogni
     big = LiveReader(ImageFolderSource(frames_of(tmp_path / "big", 360)), recognizer)
     panel.show_update(big.step())
     assert not panel.advice_label.isVisible()
+
+
+def test_watch_tells_the_advice_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    """Cards stay one JSON line each on stdout; the advice comes on stderr, once."""
+    from dealer_assist.vision.cli import main
+
+    assert main(["watch", str(frames_of(tmp_path / "small", 120, n=8))]) == 0
+    out, err = capsys.readouterr()
+    assert [line for line in err.splitlines() if MOVE_CLOSER in line] == [f"frame 1: {MOVE_CLOSER}"]
+    assert sorted(json.loads(line)["card"] for line in out.splitlines()) == sorted(CODES)
