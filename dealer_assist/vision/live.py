@@ -16,7 +16,7 @@ from dealer_assist.vision.draw import annotate
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import FrameSource
-from dealer_assist.vision.voting import Voter
+from dealer_assist.vision.voting import Voter, same_card_near
 from dealer_assist.vision.zones import ZoneMap
 
 
@@ -78,7 +78,7 @@ class LiveReader:
         self.last_frame = frame
         proposals = self.recognizer.read(frame)
         voted = self.voter.update(proposals)
-        waiting = [p for p in voted if p.card is not None and p.track not in self.handled]
+        waiting = [p for p in voted if p.card is not None and not self._handled(p)]
         pending = max(waiting, key=lambda p: p.confidence, default=None)
         h, w = frame.shape[:2]
         advice = self.advice.update(proposals, (w, h))
@@ -89,6 +89,15 @@ class LiveReader:
                 and pending.confidence >= self.settings.auto_accept_threshold)
         image = annotate(frame, voted, self.zones, None if pending is None else pending.track)
         return LiveUpdate(image, tuple(voted), pending, seat, auto, advice)
+
+    def _handled(self, p: Proposal) -> bool:
+        """Has the dealer handled ``p``'s card: its track, or (read now by its other corner
+        index, a new track) a handled track of the same card within a card's diagonal that this
+        frame did not see? Two copies of a card seen together stay two cards."""
+        if p.track in self.handled:
+            return True
+        return any(track.missed and same_card_near(p, track) is not None
+                   for tid, track in self.voter.tracks.items() if tid in self.handled)
 
     def mark_handled(self, proposal: Proposal) -> None:
         """The dealer confirmed or rejected this card: do not propose it again while it stays."""

@@ -11,6 +11,11 @@ from dealer_assist.cards import Card
 
 Source = Literal["visual", "barcode"]
 
+# a card's diagonal in rank-to-suit steps of its index: on the training designs' faces 6 to 11
+# at the median, up to 13.1 (dondorf, jolly-royal); 9 left the two corners of decks with small
+# indices as two cards (on --synthetic training 3 such cards, at 12 one, at 14 none)
+CARD_DIAGONALS = 14.0
+
 
 @dataclass(frozen=True, eq=False)
 class Proposal:

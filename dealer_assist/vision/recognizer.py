@@ -15,7 +15,7 @@ from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
 from dealer_assist.vision.model import GlyphModel, model_path
-from dealer_assist.vision.proposal import Proposal
+from dealer_assist.vision.proposal import CARD_DIAGONALS, Proposal
 from dealer_assist.vision.reader import NUMBER_RANKS, face_picture, find_pips, read_card
 
 MIN_SIDE = 16  # a frame narrower than this cannot show a readable corner index
@@ -187,10 +187,6 @@ def _step(reads: list[IndexRead]) -> float | None:
     return round(max(r.candidate.size for r in reads), 2) if reads else None
 
 
-# a card's diagonal in rank-to-suit steps of its index: on the training designs' faces 6 to 11
-# at the median, up to 13.1 (dondorf, jolly-royal); 9 left the two corners of decks with small
-# indices as two cards (on --synthetic training 3 such cards, at 12 one, at 14 none)
-CARD_DIAGONALS = 14.0
 OPPOSITE = 0.7  # cos of the widest angle (about 135°) between a card's two indices' directions
 
 

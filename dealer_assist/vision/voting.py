@@ -4,6 +4,12 @@ A single frame can misread; a card that reads the same in most of the last frame
 Each proposal is matched to the nearest track (its centre within ``match`` card sizes); a track's
 card is the one read in at least ``min_votes`` of its last ``window`` readings with no other card
 read as often. A barcode reading in the window settles the track at once.
+
+A card read from its corner indices alone is where the index is, so one frame may read it by
+its top corner and the next by its bottom one, a card's length away. A reading that no track is
+near therefore joins a track of the same card within a card's diagonal (``CARD_DIAGONALS`` of its
+index's step) that no other reading has taken this frame: one card, one track, proposed once.
+Two copies of a card (a shoe of several decks) read in the same frame stay two tracks.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.proposal import Proposal
+from dealer_assist.vision.proposal import CARD_DIAGONALS, Proposal
 
 
 @dataclass
@@ -53,7 +59,7 @@ class Voter:
         """Feed one frame's proposals; return the voted proposal of every live track."""
         unmatched = dict(self.tracks)
         for p in sorted(proposals, key=lambda p: -p.confidence):
-            track = self._nearest(p, unmatched)
+            track = self._nearest(p, unmatched) or self._same_card(p, unmatched)
             if track is None:
                 track = Track(self._next_id, p.quad, deque(maxlen=self.window))
                 self.tracks[track.id] = track
@@ -76,6 +82,12 @@ class Voter:
                 best, best_d = track, d
         return best
 
+    @staticmethod
+    def _same_card(p: Proposal, candidates: dict[int, Track]) -> Track | None:
+        """The nearest of ``candidates`` that :func:`same_card_near` ``p``, or None."""
+        near = [(d, t) for t in candidates.values() if (d := same_card_near(p, t)) is not None]
+        return min(near, key=lambda n: n[0])[1] if near else None
+
     def vote(self, track: Track) -> Proposal:
         """The settled reading of ``track`` (card None until the votes agree)."""
         readings = list(track.readings)
@@ -97,3 +109,17 @@ class Voter:
 
     def reset(self) -> None:
         self.tracks.clear()
+
+
+def same_card_near(p: Proposal, track: Track) -> float | None:
+    """How far ``p`` is from ``track`` if the track's readings name ``p``'s card most often and it
+    is within a card's diagonal (CARD_DIAGONALS of the larger index step): the same card read by
+    its other corner index; else None."""
+    if p.card is None or p.step is None:
+        return None
+    counts = Counter(r.card for r in track.readings if r.card is not None)
+    if not counts or counts.most_common(1)[0][0] != p.card:
+        return None
+    steps = [p.step, *(r.step for r in track.readings if r.step is not None)]
+    d = float(np.linalg.norm(track.centre - np.asarray(p.centre)))
+    return d if d < CARD_DIAGONALS * max(steps) else None

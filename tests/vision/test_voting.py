@@ -16,8 +16,9 @@ def square(cx: float, cy: float, half: float = 50) -> np.ndarray:
 
 
 def reading(code: str | None, cx: float = 100, cy: float = 100, conf: float = 0.9,
-            source: str = "visual") -> Proposal:
-    return Proposal(None if code is None else parse_card(code), conf, square(cx, cy), source)
+            source: str = "visual", half: float = 50, step: float | None = None) -> Proposal:
+    return Proposal(None if code is None else parse_card(code), conf, square(cx, cy, half),
+                    source, step=step)
 
 
 def feed(voter: Voter, frames: list[list[Proposal]]) -> list[Proposal]:
@@ -81,3 +82,32 @@ def test_track_dropped_after_card_leaves() -> None:
 def test_min_votes_must_fit_window() -> None:
     with pytest.raises(ValueError):
         Voter(window=2, min_votes=3)
+
+
+def corner(code: str, cx: float, cy: float) -> Proposal:
+    """A card read from one corner index only: a small quad where the index is (step 12 px)."""
+    return reading(code, cx, cy, half=10, step=12)
+
+
+def test_a_card_read_by_either_corner_is_one_track() -> None:
+    """A 120-px card read by its top index in some frames and its bottom one in others (about
+    a card's length apart): one track, so the dealer is asked about it once."""
+    voter = Voter(window=5, min_votes=3)
+    top, bottom = corner("QS", 220, 430), corner("QS", 282, 530)
+    out = feed(voter, [[top], [top], [bottom], [top], [bottom], [bottom]])
+    assert len(voter.tracks) == 1
+    assert [(p.code, p.track) for p in out] == [("QS", 1)]
+
+
+def test_two_copies_of_a_card_in_one_frame_stay_two_tracks() -> None:
+    voter = Voter(window=3, min_votes=2)
+    out = feed(voter, [[corner("7H", 100, 100), corner("7H", 200, 100)]] * 2)
+    assert [p.code for p in out] == ["7H", "7H"] and len(voter.tracks) == 2
+
+
+def test_another_card_or_a_far_one_makes_its_own_track() -> None:
+    voter = Voter(window=3, min_votes=2)
+    feed(voter, [[corner("QS", 100, 100)]] * 2)
+    voter.update([corner("QH", 160, 180)])  # another card where the other corner would be
+    voter.update([corner("QS", 100 + 12 * 14, 100 + 10)])  # further than a card's diagonal
+    assert len(voter.tracks) == 3

@@ -1,0 +1,68 @@
+"""The live reader proposes each physical card once, however the frames read it."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dealer_assist.cards import parse_card
+from dealer_assist.vision.live import LiveReader
+from dealer_assist.vision.proposal import Proposal
+
+FRAME = np.zeros((960, 1280, 3), np.uint8)
+
+
+def square(cx: float, cy: float, half: float) -> np.ndarray:
+    return np.array([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half],
+                     [cx - half, cy + half]], np.float32)
+
+
+def index(code: str, cx: float, cy: float) -> Proposal:
+    """A card read from one corner index: a small quad where the index is (step 11 px)."""
+    return Proposal(parse_card(code), 0.95, square(cx, cy, 10), step=11.0)
+
+
+def outline(cx: float, cy: float) -> Proposal:
+    """An outline whose card is unknown (120 px tall)."""
+    return Proposal(None, 0.0, square(cx, cy, 60))
+
+
+class Scripted:
+    """Gives the live reader these readings, one list per frame (what the recogniser gave for a
+    120-px card read by its top corner in some frames and its bottom one in others)."""
+
+    def __init__(self, frames: list[list[Proposal]]) -> None:
+        self.frames = iter(frames)
+
+    def read(self, _frame: np.ndarray) -> list[Proposal]:
+        return next(self.frames)
+
+
+TOP, BOTTOM = (478, 430), (545, 532)  # the 7H's two corners; its outline's middle at (510, 480)
+
+
+def pending_cards(frames: list[list[Proposal]]) -> list[str]:
+    """The cards the dealer is asked about, each confirmed at once."""
+    reader = LiveReader(recognizer=Scripted(frames))
+    asked = []
+    for _ in frames:
+        update = reader.process(FRAME)
+        if update.pending is not None:
+            asked.append(update.pending.code)
+            reader.mark_handled(update.pending)
+    return asked
+
+
+def test_a_card_read_by_either_corner_is_asked_about_once() -> None:
+    frames = [[index("7H", *BOTTOM), outline(510, 480)],
+              [index("7H", *TOP), outline(510, 480)]] * 5
+    assert pending_cards(frames) == ["7H"]
+
+
+def test_two_copies_seen_together_are_two_cards() -> None:
+    frames = [[index("7H", *TOP), index("7H", 600, 430)]] * 6
+    assert pending_cards(frames) == ["7H", "7H"]
+
+
+def test_another_card_at_the_other_corner_is_asked_about() -> None:
+    frames = [[index("7H", *TOP)]] * 4 + [[index("7D", *BOTTOM)]] * 4
+    assert pending_cards(frames) == ["7H", "7D"]
