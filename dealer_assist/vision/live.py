@@ -56,6 +56,7 @@ class LiveReader:
         self.advice = SizeAdvice()
         self.last_frame: np.ndarray | None = None  # the latest frame as the camera gave it
         self._frames: Iterator[np.ndarray] | None = None
+        self._pending: Proposal | None = None  # the card last shown to the dealer
 
     def step(self) -> LiveUpdate | None:
         """Read and process the source's next frame; None when the source has ended."""
@@ -72,6 +73,7 @@ class LiveReader:
         self.recognizer = recognizer
         self.voter = Voter(self.settings.window, self.settings.min_votes)
         self.handled = set()
+        self._pending = None
         self.advice.reset()
 
     def process(self, frame: np.ndarray) -> LiveUpdate:
@@ -79,7 +81,8 @@ class LiveReader:
         proposals = self.recognizer.read(frame)
         voted = self.voter.update(proposals)
         waiting = [p for p in voted if p.card is not None and not self._handled(p)]
-        pending = max(waiting, key=lambda p: p.confidence, default=None)
+        pending = self._still_pending() or max(waiting, key=lambda p: p.confidence, default=None)
+        self._pending = pending
         h, w = frame.shape[:2]
         advice = self.advice.update(proposals, (w, h))
         seat = None
@@ -89,6 +92,17 @@ class LiveReader:
                 and pending.confidence >= self.settings.auto_accept_threshold)
         image = annotate(frame, voted, self.zones, None if pending is None else pending.track)
         return LiveUpdate(image, tuple(voted), pending, seat, auto, advice)
+
+    def _still_pending(self) -> Proposal | None:
+        """The card shown to the dealer last frame, as long as its track lasts, still reads it
+        and is not handled: what the dealer reads does not change under their finger when
+        another card reads surer in the next frame."""
+        last = self._pending
+        track = None if last is None else self.voter.tracks.get(last.track)
+        if last is None or track is None:
+            return None
+        now = self.voter.vote(track)
+        return now if now.card == last.card and not self._handled(now) else None
 
     def _handled(self, p: Proposal) -> bool:
         """Has the dealer handled ``p``'s card: its track, or (read now by its other corner

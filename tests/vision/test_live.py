@@ -66,3 +66,19 @@ def test_two_copies_seen_together_are_two_cards() -> None:
 def test_another_card_at_the_other_corner_is_asked_about() -> None:
     frames = [[index("7H", *TOP)]] * 4 + [[index("7D", *BOTTOM)]] * 4
     assert pending_cards(frames) == ["7H", "7D"]
+
+
+def test_the_card_shown_stays_until_the_dealer_answers() -> None:
+    """Two cards whose confidences take turns: the one shown first stays shown (a tap confirms
+    what the dealer read), then the other comes."""
+    sure, unsure = 0.95, 0.9
+    frames = [[Proposal(parse_card("7H"), sure if i % 2 else unsure, square(300, 300, 60)),
+               Proposal(parse_card("KS"), unsure if i % 2 else sure, square(700, 300, 60))]
+              for i in range(12)]
+    reader = LiveReader(recognizer=Scripted(frames))
+    shown = [u.pending and u.pending.code for u in (reader.process(FRAME) for _ in range(8))]
+    first = next(code for code in shown if code)
+    assert set(shown) == {None, first} and shown[-1] == first
+    reader.mark_handled(reader.process(FRAME).pending)
+    other = ({"7H", "KS"} - {first}).pop()
+    assert {reader.process(FRAME).pending.code for _ in range(3)} == {other}
