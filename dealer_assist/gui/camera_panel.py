@@ -299,6 +299,7 @@ class CameraPanel(QWidget):
         self._pending = proposal if proposal is not None and proposal.card is not None else None
         if self._pending is None:
             self.card_label.setText("–")
+            self.card_label.setStyleSheet("")  # not the last card's red
             self.detail_label.setText("waiting for a card")
         else:
             card = self._pending.card

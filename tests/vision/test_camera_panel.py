@@ -53,6 +53,7 @@ def test_confirm_emits_seat_and_code(qtbot) -> None:
     assert blocker.args == [4, "10H"]
     assert calls == [(4, "10H")]
     assert panel.pending_code is None and not panel.confirm_button.isEnabled()
+    assert panel.card_label.text() == "–" and "#c62828" not in panel.card_label.styleSheet()
 
 
 def test_reject_does_not_confirm(panel: CameraPanel, qtbot) -> None:
