@@ -151,7 +151,10 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
                 out.append(Proposal(best.card, conf, quad, "visual", step=_step(inside)))
             else:  # pips that count the same number are a second cue
                 conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
-                out.append(Proposal(inside[0].card, min(1.0, conf), p.quad, "visual",
+                # an outline whose corners hold none of the indices is not that card's (a pale
+                # stretch of table, a pile): the card is where its index is
+                quad = p.quad if in_corner else max(inside, key=lambda r: r.prob).candidate.quad
+                out.append(Proposal(inside[0].card, min(1.0, conf), quad, "visual",
                                     step=_step(inside)))
         elif p.card is not None and codes - {p.card.code} and not _face_has_strongest(p, inside):
             loose = [r for r in loose if r not in inside]

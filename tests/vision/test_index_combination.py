@@ -37,6 +37,16 @@ def test_pips_that_agree_make_the_outline_the_card() -> None:
     assert p.confidence >= LiveSettings().auto_accept_threshold
 
 
+def test_an_outline_that_holds_an_index_off_its_corners_is_not_that_cards_place() -> None:
+    """A pale stretch of table seen as a huge outline (half the frame) around a small fan: the
+    index it holds, far from its corners, is read where the index is (a live reader follows the
+    card by that place and finds its seat there)."""
+    (p,) = combine([reading("9H", 220, 260)], None)
+    assert p.code == "9H"
+    assert not np.array_equal(p.quad, OUTLINE)
+    assert np.allclose(np.mean(p.quad, axis=0), (220, 260), atol=2)
+
+
 def test_pips_that_count_another_number_leave_the_corner_index_to_the_dealer() -> None:
     """The outline's pips count another number than its corner index: overlapping cards hide
     or add pips, so the count is weak evidence. The index is read on the outline, but never
