@@ -16,7 +16,7 @@ from dealer_assist.vision.draw import annotate
 from dealer_assist.vision.proposal import Proposal
 from dealer_assist.vision.recognizer import Recognizer
 from dealer_assist.vision.sources import FrameSource
-from dealer_assist.vision.voting import Voter, same_card_near
+from dealer_assist.vision.voting import Voter, card_apart
 from dealer_assist.vision.zones import ZoneMap
 
 
@@ -28,6 +28,20 @@ class LiveSettings:
     auto_accept_threshold: float = 0.9  # voted confidence at or above which a card needs no click
     window: int = 5
     min_votes: int = 3
+
+
+# Frames a handled card is remembered while unseen (about two seconds of a camera): a card the
+# reader loses for a few frames (its track ends after Voter.max_missed) is not asked about again
+# when it is read again there, nor when its other corner index is read
+FORGET_HANDLED = 60
+
+
+@dataclass
+class Handled:
+    """A card the dealer confirmed or rejected: as it was last seen, and how many frames ago."""
+
+    seen: Proposal
+    unseen: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,7 +66,7 @@ class LiveReader:
         self.recognizer = recognizer or Recognizer()
         self.zones = zones
         self.voter = Voter(self.settings.window, self.settings.min_votes)
-        self.handled: set[int] = set()
+        self.handled: dict[int, Handled] = {}  # by track
         self.advice = SizeAdvice()
         self.last_frame: np.ndarray | None = None  # the latest frame as the camera gave it
         self._frames: Iterator[np.ndarray] | None = None
@@ -72,7 +86,7 @@ class LiveReader:
         forgotten."""
         self.recognizer = recognizer
         self.voter = Voter(self.settings.window, self.settings.min_votes)
-        self.handled = set()
+        self.handled = {}
         self._pending = None
         self.advice.reset()
 
@@ -80,6 +94,7 @@ class LiveReader:
         self.last_frame = frame
         proposals = self.recognizer.read(frame)
         voted = self.voter.update(proposals)
+        self._remember_handled()
         waiting = [p for p in voted if p.card is not None and not self._handled(p)]
         pending = self._still_pending() or max(waiting, key=lambda p: p.confidence, default=None)
         self._pending = pending
@@ -104,19 +119,32 @@ class LiveReader:
         now = self.voter.vote(track)
         return now if now.card == last.card and not self._handled(now) else None
 
+    def _remember_handled(self) -> None:
+        """Follow the handled cards: where each was seen this frame, or one more frame unseen
+        (forgotten after FORGET_HANDLED)."""
+        for tid, handled in list(self.handled.items()):
+            track = self.voter.tracks.get(tid)
+            if (track is not None and not track.missed
+                    and track.readings[-1].card == handled.seen.card):
+                handled.seen, handled.unseen = self.voter.vote(track), 0
+            else:
+                handled.unseen += 1
+                if handled.unseen > FORGET_HANDLED:
+                    del self.handled[tid]
+
     def _handled(self, p: Proposal) -> bool:
-        """Has the dealer handled ``p``'s card: its track, or (read now by its other corner
-        index, a new track) a handled track of the same card within a card's diagonal that this
-        frame did not see? Two copies of a card seen together stay two cards."""
+        """Has the dealer handled ``p``'s card: its track, or a handled card of the same card
+        within a card's diagonal that this frame did not see (lost for a few frames, or read now
+        by its other corner index: a new track)? Two copies of a card seen together stay two."""
         if p.track in self.handled:
             return True
-        return any(track.missed and same_card_near(p, track) is not None
-                   for tid, track in self.voter.tracks.items() if tid in self.handled)
+        return any(h.unseen and card_apart(p, h.seen.card, h.seen.centre, [h.seen.step])
+                   is not None for h in self.handled.values())
 
     def mark_handled(self, proposal: Proposal) -> None:
         """The dealer confirmed or rejected this card: do not propose it again while it stays."""
         if proposal.track is not None:
-            self.handled.add(proposal.track)
+            self.handled[proposal.track] = Handled(proposal)
 
     def close(self) -> None:
         if self.source is not None:

@@ -113,13 +113,21 @@ class Voter:
 
 def same_card_near(p: Proposal, track: Track) -> float | None:
     """How far ``p`` is from ``track`` if the track's readings name ``p``'s card most often and it
-    is within a card's diagonal (CARD_DIAGONALS of the larger index step): the same card read by
-    its other corner index; else None."""
-    if p.card is None or p.step is None:
-        return None
+    is within a card's diagonal of it (:func:`card_apart`); else None."""
     counts = Counter(r.card for r in track.readings if r.card is not None)
-    if not counts or counts.most_common(1)[0][0] != p.card:
+    if not counts:
         return None
-    steps = [p.step, *(r.step for r in track.readings if r.step is not None)]
-    d = float(np.linalg.norm(track.centre - np.asarray(p.centre)))
-    return d if d < CARD_DIAGONALS * max(steps) else None
+    return card_apart(p, counts.most_common(1)[0][0], track.centre,
+                      [r.step for r in track.readings])
+
+
+def card_apart(p: Proposal, card: Card | None, centre, steps: list[float | None]
+               ) -> float | None:
+    """How far ``p`` is from ``card`` seen at ``centre`` (frame pixels; ``steps``: the index
+    steps it was read from) if ``p`` reads that card within a card's diagonal of it
+    (CARD_DIAGONALS of the larger index step): the same card, perhaps read by its other corner
+    index; else None."""
+    if p.card is None or p.step is None or p.card != card:
+        return None
+    d = float(np.linalg.norm(np.asarray(centre) - np.asarray(p.centre)))
+    return d if d < CARD_DIAGONALS * max(s for s in (p.step, *steps) if s is not None) else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from dealer_assist.cards import parse_card
-from dealer_assist.vision.live import LiveReader
+from dealer_assist.vision.live import FORGET_HANDLED, LiveReader
 from dealer_assist.vision.proposal import Proposal
 
 FRAME = np.zeros((960, 1280, 3), np.uint8)
@@ -82,3 +82,13 @@ def test_the_card_shown_stays_until_the_dealer_answers() -> None:
     reader.mark_handled(reader.process(FRAME).pending)
     other = ({"7H", "KS"} - {first}).pop()
     assert {reader.process(FRAME).pending.code for _ in range(3)} == {other}
+
+
+def test_a_card_lost_for_a_few_frames_is_not_asked_about_again() -> None:
+    """The reader loses a card for longer than a track lasts, then reads it again where it was:
+    still the card the dealer answered. Unseen for longer than FORGET_HANDLED frames, it is
+    forgotten (the table has moved on)."""
+    seen, lost = [index("9C", *TOP)], []
+    assert pending_cards([seen] * 4 + [lost] * 8 + [seen] * 6) == ["9C"]
+    forgotten = [seen] * 4 + [lost] * (FORGET_HANDLED + 2) + [seen] * 6
+    assert pending_cards(forgotten) == ["9C", "9C"]
