@@ -149,8 +149,8 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
                 conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
                 quad = p.quad if in_corner else best.candidate.quad
                 out.append(Proposal(best.card, conf, quad, "visual", step=_step(inside)))
-            else:  # pips that count the same number are a second cue
-                conf = _index_confidence(inside) + (0.05 if pips == rank else 0)
+            else:  # pips that count the same number are a second cue, in the index's card
+                conf = _index_confidence(inside) + (0.05 if pips == rank and in_corner else 0)
                 # an outline whose corners hold none of the indices is not that card's (a pale
                 # stretch of table, a pile): the card is where its index is
                 quad = p.quad if in_corner else max(inside, key=lambda r: r.prob).candidate.quad

@@ -45,6 +45,9 @@ def test_an_outline_that_holds_an_index_off_its_corners_is_not_that_cards_place(
     assert p.code == "9H"
     assert not np.array_equal(p.quad, OUTLINE)
     assert np.allclose(np.mean(p.quad, axis=0), (220, 260), atol=2)
+    # nor are the pips it holds that card's: no second cue to lift it to auto-accept
+    (counted,) = combine([reading("9H", 220, 260)], "9")
+    assert counted.confidence == p.confidence < LiveSettings().auto_accept_threshold
 
 
 def test_pips_that_count_another_number_leave_the_corner_index_to_the_dealer() -> None:
