@@ -56,7 +56,7 @@ def watch(recognizer: Recognizer, image: np.ndarray, rng: np.random.Generator, f
     asked: list[str] = []
     at: list[int] = []
     times: list[float] = []
-    shown: tuple[int | None, str] | None = None  # (track, card) on the panel, and since when
+    shown: str | None = None  # the card on the panel, and since which frame
     since = switches = 0
     for i in range(frames):
         frame = noisy(image, rng)
@@ -67,10 +67,9 @@ def watch(recognizer: Recognizer, image: np.ndarray, rng: np.random.Generator, f
         if pending is None or pending.code is None:
             shown = None
             continue
-        now = (pending.track, pending.code)
-        if shown is None or now[1] != shown[1]:
+        if pending.code != shown:
             switches += shown is not None
-            shown, since = now, i
+            shown, since = pending.code, i
         if i - since + 1 >= answer_after:
             asked.append(pending.code)
             at.append(i + 1)

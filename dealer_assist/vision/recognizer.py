@@ -136,26 +136,23 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
         elif p.card is None and len(codes) == 1:
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
-            rank = inside[0].card.rank
+            card = inside[0].card
             in_corner = any(_in_corner(r.candidate.centre, p.quad) for r in inside)
-            if pips == PICTURE and rank in NUMBER_RANKS and in_corner:
+            # an outline whose corners hold none of the indices is not that card's (a pale
+            # stretch of table, a pile): the card is where its surest index is
+            place = p.quad if in_corner else max(inside, key=lambda r: r.prob).candidate.quad
+            if pips == PICTURE and card.rank in NUMBER_RANKS and in_corner:
                 out.append(p)  # a court picture on a card whose index names a number: unknown
-            elif rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != rank:
+                continue
+            if card.rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != card.rank:
                 # the pips count another number: weak evidence (overlapping cards hide or add
                 # pips, and an outline around a pile holds other cards' pips), so the index
-                # stands, but never sure enough to be taken without the dealer; an index off
-                # the outline's corners is not that outline's card, so its own place is kept
-                best = max(inside, key=lambda r: r.prob)
+                # stands, but never sure enough to be taken without the dealer
                 conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
-                quad = p.quad if in_corner else best.candidate.quad
-                out.append(Proposal(best.card, conf, quad, "visual", step=_step(inside)))
             else:  # pips that count the same number are a second cue, in the index's card
-                conf = _index_confidence(inside) + (0.05 if pips == rank and in_corner else 0)
-                # an outline whose corners hold none of the indices is not that card's (a pale
-                # stretch of table, a pile): the card is where its index is
-                quad = p.quad if in_corner else max(inside, key=lambda r: r.prob).candidate.quad
-                out.append(Proposal(inside[0].card, min(1.0, conf), quad, "visual",
-                                    step=_step(inside)))
+                conf = min(1.0, _index_confidence(inside)
+                           + (0.05 if pips == card.rank and in_corner else 0))
+            out.append(Proposal(card, conf, place, "visual", step=_step(inside)))
         elif p.card is not None and codes - {p.card.code} and not _face_has_strongest(p, inside):
             loose = [r for r in loose if r not in inside]
             # face and indices disagree
