@@ -17,8 +17,8 @@ cards, and for ``--synthetic`` the same seed and scenes). Pooled over all pairs,
 
 Why precision and not a count of wrong readings: a reader that reads k % more cards at the same
 precision makes about k % more wrong readings, so "no more wrong" turns it down more often than
-not (docs/vision.md, *Results, twenty-third step*). (c) is a weak guard with a few dozen wrong
-readings; (b) is the floor. Confirm on scenes never used for choosing (two fresh seeds of 240
+not (docs/vision-results.md, *Results, twenty-third step*). (c) is a weak guard with a few dozen
+wrong readings; (b) is the floor. Confirm on scenes never used for choosing (two fresh seeds of 240
 training, 240 held-out and 120 fan scenes, each under no perturbation, ``warm`` and ``blur``).
 
 Prints a table and the verdict. Exit 0: passed; 1: failed; 2: a file unreadable, not a

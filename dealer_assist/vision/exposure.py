@@ -67,7 +67,8 @@ def exposed(frame: np.ndarray) -> np.ndarray:
 # 20261126 and 20261129): 1 902 cards against 1 791, 22 wrong against 18 (31 in daylight); the
 # daylight scenes (those four and seed 20261203's) read one card more, nothing else changed. Every
 # pixel balanced for the networks instead read 1 961-1 976 warm cards, but with 31-33 wrong, and
-# changed daylight readings (amplified: one card fewer, wrong readings moved); see docs/vision.md.
+# changed daylight readings (amplified: one card fewer, wrong readings moved); see
+# docs/vision-results.md.
 # Mild casts (+-10 %) and cream paper stay under 1.3 (7 of 1 240 daylight scenes reach it).
 CAST_RATIO = 1.3
 
@@ -91,9 +92,9 @@ def neutral_paper(frame: np.ndarray) -> np.ndarray:
 # SHARPNESS_SIDE px; daylight scenes of the training designs 0.19 at their 5th percentile,
 # blurred ones, sigma 1.5, 0.16 at their 95th) has its corner indices read from a sharpened copy
 # (unsharp mask at the index reader's work size, indices.py). Chosen on the training designs and
-# confirmed on fresh scenes; see docs/vision.md. Camera photos are softer than renders: 21 of the
-# 34 cards-real photos measure under the bar (measured, not tuned on), so a real camera's frames
-# are mostly read sharpened, at about 6 ms more. SHARPEN_BELOW = 0 turns it off.
+# confirmed on fresh scenes; see docs/vision-results.md. Camera photos are softer than renders: 21
+# of the 34 cards-real photos measure under the bar (measured, not tuned on), so a real camera's
+# frames are mostly read sharpened, at about 6 ms more. SHARPEN_BELOW = 0 turns it off.
 SHARPEN_BELOW = 0.15
 SHARPEN_SIGMA = 1.0  # the mask's Gaussian, in pixels of the image it sharpens
 SHARPEN_AMOUNT = 2.0  # image + AMOUNT x (image - its Gaussian blur)

@@ -43,8 +43,8 @@ from dealer_assist.vision.runtime import OnnxNet
 # most ENLARGE_MOST times; the glyph sizes and ink thresholds below are in work pixels). On
 # --synthetic training scaled to 640 px (seventh step): as they are 165 cards (1 wrong), x1.25
 # 170, x1.5 173 (the same wrong one), x1.75 and x2 182 (2 wrong): x1.5 until the twenty-fifth
-# step. Then (rules AW, AX; docs/vision.md) x2: on the training designs at 640 px 2 827 cards,
-# 13 wrong, against 2 794 and 17 (x1.75 2 825, 13), confirmed on fresh scenes
+# step. Then (rules AW, AX; docs/vision-results.md) x2: on the training designs at 640 px
+# 2 827 cards, 13 wrong, against 2 794 and 17 (x1.75 2 825, 13), confirmed on fresh scenes
 WORK_LONG_SIDE, ENLARGE_MOST = 1280, 2.0
 RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CLASSES = ("none", *(r + s for s in "SHDC" for r in RANK_CODES))
@@ -141,7 +141,7 @@ ZOOM_AREA = 0.5
 # centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
 # when the mean probability of that card over all its cuts is AGAIN_MEAN or more and at least
 # AGAIN_VOTES of the new cuts name it first; at most AGAIN_MOST crops a frame, surest first.
-# Chosen on --synthetic training (see docs/vision.md). Seventh step, two networks, the other
+# Chosen on --synthetic training (see docs/vision-results.md). Seventh step, two networks, the other
 # thresholds as they were: AGAIN_MEAN 0.85 read 207 cards, 0.875 and 0.9 206, none wrong, 0.8
 # 208 with two wrong; with the thresholds above lowered to 0.97, 0.85 and 0.9 both 208, none
 # wrong. 0.9 because at 0.85 a held-out design's scene of test_adapt reads a Q♦ beside a card's

@@ -83,9 +83,9 @@ def blobs_off_lines(frame: np.ndarray) -> np.ndarray:
 # glyph_blobs(lines=True): the training scenes' index anchors (blobs_off_lines). The reader's
 # whole-frame pairs used it from the tenth step (chosen on --synthetic training, 240 scenes, seed
 # 20261126: 620 cards against 617, 13 wrong either way; such a pair needed 0.99) to the
-# twenty-fourth. Twenty-fifth step, rule AV (docs/vision.md): without it, and with the second
-# network in int8, the reader takes 11 % less time for 0.5 % fewer cards, at the same precision
-# (the Hough search was most of the whole-frame pass's cost on textured real tables).
+# twenty-fourth. Twenty-fifth step, rule AV (docs/vision-results.md): without it, and with the
+# second network in int8, the reader takes 11 % less time for 0.5 % fewer cards, at the same
+# precision (the Hough search was most of the whole-frame pass's cost on textured real tables).
 LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
 LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
@@ -255,7 +255,7 @@ def local_pairs(frame: np.ndarray, rank: np.ndarray, suit: np.ndarray, most: int
 # glyph (a blob within ANCHOR_REACH steps of the detector's estimate of its centre, rank-sized:
 # RANK_SIZES, or suit-sized: SUIT_SIZES, in steps) is paired with a point one detector step
 # away: the crop is cut on it, not on the detector's rougher centre. Fifteenth step, chosen on
-# the training designs (docs/vision.md)
+# the training designs (docs/vision-results.md)
 ANCHOR_REACH = 0.5
 RANK_SIZES, SUIT_SIZES = (0.6, 1.7), (0.3, 1.3)
 
