@@ -1,6 +1,7 @@
 """Build models/index_det.onnx, the learned corner-index detector, from synthetic scenes (seeded).
 
     uv run python scripts/build_index_detector.py generate [--scenes 3000] [--designs mix]
+                                                       [--workers 2]
     <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
     # stages by hand: train --epochs 32 --lr 4e-3 --work build/det-train/stage1
     #                 train --epochs 24 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
@@ -94,6 +95,11 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
 
 
 def generate(args: argparse.Namespace) -> None:
+    """Render the chunks not on disk yet, in ``args.workers`` processes; each chunk is seeded by
+    (seed, chunk), so the files are the same however many render them."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     from scripts.build_index_model import training_designs
     from scripts.vision_data import scenes
 
@@ -101,13 +107,15 @@ def generate(args: argparse.Namespace) -> None:
         scenes.anchors_of(design, scenes.load_faces(design))
     args.data.mkdir(parents=True, exist_ok=True)
     chunks = -(-args.scenes // SCENES_PER_CHUNK)
+    todo = [k for k in range(chunks) if not (args.data / f"chunk-{k:04d}.npz").exists()]
     t0 = time.time()
-    for k in range(chunks):
-        path = args.data / f"chunk-{k:04d}.npz"
-        if path.exists():
-            continue
-        n = make_chunk(k, args.seed, path, args.designs)
-        print(f"chunk {k}/{chunks}: {n} indices, {time.time() - t0:.0f} s", flush=True)
+    # spawn, not fork: the parent may have a Qt application (forked Qt threads deadlock)
+    with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
+        futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
+                                  args.designs) for k in todo}
+        for k, future in futures.items():
+            print(f"chunk {k}/{chunks}: {future.result()} indices, {time.time() - t0:.0f} s",
+                  flush=True)
 
 
 def load_chunks(files: list[Path]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:

@@ -675,6 +675,8 @@ def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
     parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="generate: render chunks in this many processes (same files)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=data)
     parser.add_argument("--work", type=Path, default=work)
@@ -703,7 +705,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all", "quantize"])
     parser.add_argument("--scenes", type=int, default=4000)
-    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--steps", type=int, default=300, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=128)

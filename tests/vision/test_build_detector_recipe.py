@@ -1,0 +1,45 @@
+"""``scripts/build_index_detector.py``: the stages ``all`` runs, and ``generate``'s chunks, the
+same in any number of worker processes."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts import build_index_detector as build
+
+
+def test_all_generates_then_runs_the_shipped_two_stages(monkeypatch: pytest.MonkeyPatch,
+                                                        tmp_path: Path) -> None:
+    runs: list = []
+    monkeypatch.setattr(build, "generate", lambda args: runs.append("generate"))
+    monkeypatch.setattr(build, "train", runs.append)
+    build.main(["all", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "det.onnx")])
+    assert runs[0] == "generate"
+    first, second = runs[1:]
+    assert (first.epochs, first.lr, first.init) == (32, 4e-3, None)
+    assert (second.epochs, second.lr) == (24, 2e-3)
+    assert second.init == tmp_path / "work" / "stage1" / "checkpoint.pt"
+    assert second.out == tmp_path / "det.onnx" and first.out != second.out
+
+
+def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "chunk-0000.npz").write_bytes(b"already rendered")  # skipped, left as it is
+    args = argparse.Namespace(scenes=2 * build.SCENES_PER_CHUNK, seed=3, designs="training",
+                              data=data, workers=2)
+    build.generate(args)
+    assert (data / "chunk-0000.npz").read_bytes() == b"already rendered"
+    assert sorted(p.name for p in data.iterdir()) == ["chunk-0000.npz", "chunk-0001.npz"]
+    alone = tmp_path / "alone.npz"
+    build.make_chunk(1, 3, alone)
+    with np.load(data / "chunk-0001.npz") as workers, np.load(alone) as one:
+        assert sorted(workers.files) == sorted(one.files)
+        for name in one.files:
+            np.testing.assert_array_equal(workers[name], one[name])
