@@ -3,6 +3,8 @@
     uv run python scripts/build_index_detector.py generate [--scenes 3000] [--designs mix]
                                                        [--workers 2]
     <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
+    # rule BM (thirty-second step; not shipped: more cards, two more wrong readings):
+    #   all --workers 2 --threads 2 --stage-epochs 64 48
     # stages by hand: train --epochs 32 --lr 4e-3 --work build/det-train/stage1
     #                 train --epochs 24 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
     #                       --work build/det-train/stage2
@@ -373,10 +375,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunks-per-epoch", type=int, default=40)
     parser.add_argument("--reg-weight", type=float, default=1.0)
     parser.add_argument("--lr", type=float, default=4e-3)
+    parser.add_argument("--stage-epochs", type=int, nargs=2, default=(32, 24),
+                        metavar=("FIRST", "SECOND"), help="all: each stage's epochs (the shipped "
+                        "recipe: 32 24; rule BM, thirty-second step, not shipped: 64 48)")
     shared_arguments(parser, DATA, TRAIN, OUT)
-    run_stage(parser.parse_args(argv), generate, train, [  # the shipped recipe
-        {"epochs": 32, "lr": 4e-3},
-        {"epochs": 24, "lr": 2e-3}])
+    args = parser.parse_args(argv)
+    first, second = args.stage_epochs
+    run_stage(args, generate, train, [  # the shipped recipe: 32 then 24 epochs
+        {"epochs": first, "lr": 4e-3},
+        {"epochs": second, "lr": 2e-3}])
     return 0
 
 

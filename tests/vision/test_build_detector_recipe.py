@@ -28,6 +28,14 @@ def test_all_generates_then_runs_the_shipped_two_stages(monkeypatch: pytest.Monk
     assert second.out == tmp_path / "det.onnx" and first.out != second.out
 
 
+def test_the_stages_can_train_longer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    runs: list = []
+    monkeypatch.setattr(build, "generate", lambda args: None)
+    monkeypatch.setattr(build, "train", runs.append)
+    build.main(["all", "--stage-epochs", "64", "48", "--work", str(tmp_path)])
+    assert [(r.epochs, r.lr) for r in runs] == [(64, 4e-3), (48, 2e-3)]
+
+
 def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
