@@ -97,27 +97,9 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
 
 
 def generate(args: argparse.Namespace) -> None:
-    """Render the chunks not on disk yet, in ``args.workers`` processes; each chunk is seeded by
-    (seed, chunk), so the files are the same however many render them."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from scripts.build_index_model import render_chunks
 
-    from scripts.build_index_model import training_designs
-    from scripts.vision_data import scenes
-
-    for design in training_designs():  # render the SVG faces once (cached)
-        scenes.anchors_of(design, scenes.load_faces(design))
-    args.data.mkdir(parents=True, exist_ok=True)
-    chunks = -(-args.scenes // SCENES_PER_CHUNK)
-    todo = [k for k in range(chunks) if not (args.data / f"chunk-{k:04d}.npz").exists()]
-    t0 = time.time()
-    # spawn, not fork: the parent may have a Qt application (forked Qt threads deadlock)
-    with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
-        futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
-                                  args.designs) for k in todo}
-        for k, future in futures.items():
-            print(f"chunk {k}/{chunks}: {future.result()} indices, {time.time() - t0:.0f} s",
-                  flush=True)
+    render_chunks(args, SCENES_PER_CHUNK, "indices", make_chunk, args.designs)
 
 
 def load_chunks(files: list[Path]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:

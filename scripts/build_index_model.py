@@ -212,6 +212,15 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
 
 
 def generate(args: argparse.Namespace) -> None:
+    render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
+                  args.variants, tuple(args.design_mix), args.covered_glyph)
+
+
+def render_chunks(args: argparse.Namespace, per_chunk: int, unit: str, make, *options) -> None:
+    """``generate`` of both model builds: ``make(k, args.seed, path, *options)`` for every chunk
+    of ``args.scenes`` (``per_chunk`` scenes each) not yet in ``args.data``, in ``args.workers``
+    processes. Each chunk is seeded by (seed, chunk), so the files are the same however many
+    render them; ``make`` returns how many ``unit`` it stored."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -220,18 +229,16 @@ def generate(args: argparse.Namespace) -> None:
     for design in training_designs():
         scenes.anchors_of(design, scenes.load_faces(design))
     args.data.mkdir(parents=True, exist_ok=True)
-    chunks = -(-args.scenes // SCENES_PER_CHUNK)
+    chunks = -(-args.scenes // per_chunk)
     todo = [k for k in range(chunks) if not (args.data / f"chunk-{k:04d}.npz").exists()]
-    print(f"generate: {chunks} chunks of {SCENES_PER_CHUNK} scenes, {len(todo)} to do", flush=True)
+    print(f"generate: {chunks} chunks of {per_chunk} scenes, {len(todo)} to do", flush=True)
     t0 = time.time()
-    # spawn, not fork: the parent has a Qt application (forked Qt threads deadlock)
+    # spawn, not fork: the parent may have a Qt application (forked Qt threads deadlock)
     with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
-        futures = {k: pool.submit(make_chunk, k, args.seed, args.data / f"chunk-{k:04d}.npz",
-                               args.detector, args.scaled_cut, args.variants,
-                               tuple(args.design_mix), args.covered_glyph)
+        futures = {k: pool.submit(make, k, args.seed, args.data / f"chunk-{k:04d}.npz", *options)
                    for k in todo}
         for n, (k, f) in enumerate(futures.items(), 1):
-            print(f"chunk {k}: {f.result()} crops ({n}/{len(todo)}, "
+            print(f"chunk {k}: {f.result()} {unit} ({n}/{len(todo)}, "
                   f"{time.time() - t0:.0f} s)", flush=True)
 
 
