@@ -22,18 +22,19 @@ def test_all_generates_then_runs_the_shipped_two_stages(monkeypatch: pytest.Monk
     build.main(["all", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "det.onnx")])
     assert runs[0] == "generate"
     first, second = runs[1:]
-    assert (first.epochs, first.lr, first.init) == (32, 4e-3, None)
-    assert (second.epochs, second.lr) == (24, 2e-3)
+    assert (first.epochs, first.lr, first.init) == (64, 4e-3, None)
+    assert (second.epochs, second.lr) == (48, 2e-3)
     assert second.init == tmp_path / "work" / "stage1" / "checkpoint.pt"
     assert second.out == tmp_path / "det.onnx" and first.out != second.out
 
 
-def test_the_stages_can_train_longer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_the_stages_can_train_for_other_lengths(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
     runs: list = []
     monkeypatch.setattr(build, "generate", lambda args: None)
     monkeypatch.setattr(build, "train", runs.append)
-    build.main(["all", "--stage-epochs", "64", "48", "--work", str(tmp_path)])
-    assert [(r.epochs, r.lr) for r in runs] == [(64, 4e-3), (48, 2e-3)]
+    build.main(["all", "--stage-epochs", "32", "24", "--work", str(tmp_path)])  # until step 33
+    assert [(r.epochs, r.lr) for r in runs] == [(32, 4e-3), (24, 2e-3)]
 
 
 def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) -> None:
