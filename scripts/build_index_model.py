@@ -40,10 +40,12 @@
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
 with the system fonts; the held-out designs never) and stores the labelled index crops in
 ``build/index-data/chunk-NNNN.npz``; it proposes crops with ``models/index_det.onnx``, so when
-both models are rebuilt, build the detector first (``build_index_detector.py``). ``train`` fits a
-small CNN with torch on the CPU (one thread), saves a checkpoint after every epoch in
-``build/index-train/`` and exports ONNX for ``cv2.dnn``. Both are resumable: finished chunks and
-epochs are skipped.
+both models are rebuilt, build the detector first (``build_index_detector.py``). The shipped
+networks were built with the detector shipped until the thirty-second step: to rebuild them,
+``git show 22ad80f:models/index_det.onnx > build/det-before.onnx`` and ``--detector`` it.
+``train`` fits a small CNN with torch on the CPU (one thread), saves a checkpoint after every
+epoch in ``build/index-train/`` and exports ONNX for ``cv2.dnn``. Both are resumable: finished
+chunks and epochs are skipped.
 """
 
 from __future__ import annotations
