@@ -81,8 +81,9 @@ from dealer_assist.vision import synth  # noqa: E402
 from dealer_assist.vision.advice import SMALL_STEP, reader_steps, too_small  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
-from dealer_assist.vision.indices import WORK_LONG_SIDE  # noqa: E402
+from dealer_assist.vision.indices import WORK_LONG_SIDE, Acceptance, IndexReader  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
+from dealer_assist.vision.runtime import load_error  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
 
 PERTURBATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {}
@@ -326,7 +327,6 @@ def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> di
     ``--adapt-seed``), then read ``--scenes`` scenes and fans of it (seed ``--seed``) without and
     with the adaptation. ``--tune``: the adapted reading for a grid of thresholds instead."""
     from dealer_assist.vision.adapt import AdaptedIndexReader, adapt_frames
-    from dealer_assist.vision.indices import IndexReader
     from scripts.vision_data import decks
     from scripts.vision_data.deck_photos import deck_photos, suit_photos
 
@@ -437,6 +437,31 @@ def by_size(rows: list[dict]) -> str:
     return "\nby index size (rank-to-suit step): " + ", ".join(cells)
 
 
+def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
+    """The candidate reader's options that were given (empty: the shipped reader)."""
+    given = {"first": args.first_model, "second": args.second_model,
+             "detector": args.detector_model, "acceptance_factor": args.acceptance_factor}
+    return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
+            if v is not None}
+
+
+def candidate_reader(args: argparse.Namespace) -> IndexReader:
+    """The index reader of ``--first-model`` and the options beside it; ValueError with what is
+    wrong if a file is not a network ONNX Runtime can load or the factor is out of range."""
+    second: Path | bool | None = True
+    if args.second_model is not None:
+        second = None if args.second_model.lower() == "none" else Path(args.second_model)
+    for option, path in (("--first-model", args.first_model), ("--second-model", second),
+                         ("--detector-model", args.detector_model)):
+        if isinstance(path, Path) and (why := load_error(path)):
+            raise ValueError(f"{option} {path}: {why}")
+    acceptance = Acceptance()
+    if args.acceptance_factor is not None:
+        acceptance = acceptance.scaled(args.acceptance_factor)
+    return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
+                       acceptance=acceptance, detector=args.detector_model)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir", type=Path, nargs="?")
@@ -472,10 +497,31 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --adapt-heldout: a grid of acceptance thresholds (run it "
                         "with another --seed than the benchmark's)")
     parser.add_argument("--deck", help="use this adapted deck from the user's data folder")
+    candidate = parser.add_argument_group(
+        "another index reader (a rule's candidate; the shipped files and thresholds by default)")
+    candidate.add_argument("--first-model", type=Path, metavar="ONNX",
+                           help="the first index network")
+    candidate.add_argument("--second-model", metavar="ONNX",
+                           help="the second index network, or 'none' for the first alone")
+    candidate.add_argument("--detector-model", type=Path, metavar="ONNX",
+                           help="the index detector")
+    candidate.add_argument("--acceptance-factor", type=float, metavar="F",
+                           help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
+                           "stricter, F > 1 looser (indices.Acceptance.scaled)")
     args = parser.parse_args(argv)
     single_threaded()
-    pipeline = {"index": args.pipeline == "index", "proposals": args.proposals,
-                "always_whole_card": args.always_whole_card}
+    pipeline: dict[str, Any] = {"index": args.pipeline == "index", "proposals": args.proposals,
+                                "always_whole_card": args.always_whole_card}
+    reader = candidate_options(args)
+    if reader:
+        if args.deck or args.adapt_heldout or args.pipeline != "index":
+            parser.error("--first-model, --second-model, --detector-model and "
+                         "--acceptance-factor read with the index pipeline, without a deck")
+        try:
+            pipeline["index_reader"] = candidate_reader(args)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_UNREADABLE
     verbose = not args.json
     if args.settle:
         result = settle_time(Recognizer(**pipeline), args.seed, max(1, args.runs))
@@ -516,6 +562,8 @@ def main(argv: list[str] | None = None) -> int:
             f" ({args.pipeline})"
     if args.perturb:
         result["mode"] += f", perturbed: {args.perturb}"
+    if reader:
+        result["reader"] = reader
     result["host_reference_ms"] = host_reference_ms()
     if args.json:
         print(json.dumps(result))

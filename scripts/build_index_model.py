@@ -664,20 +664,6 @@ def quantize(args: argparse.Namespace) -> None:
     print(f"{args.out}: int8 copy of {args.model}, calibrated on {len(crops)} crops", flush=True)
 
 
-def onnx_error(path: Path) -> str | None:
-    """Why ONNX Runtime cannot load the network ``path`` (a short message), or None if it can."""
-    from onnxruntime.capi import onnxruntime_pybind11_state as ort_state
-
-    from dealer_assist.vision.runtime import OnnxNet
-
-    try:
-        OnnxNet(path)
-    except (ort_state.Fail, ort_state.InvalidArgument, ort_state.InvalidGraph,
-            ort_state.InvalidProtobuf, ort_state.NoModel, ort_state.NoSuchFile) as error:
-        return str(error).splitlines()[0]
-    return None
-
-
 def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
                      out: Path) -> None:
     """The options both model builds take (this one and ``build_index_detector``)."""
@@ -749,7 +735,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.stage == "quantize":
         if args.model is None or not args.model.is_file():
             parser.error(f"quantize needs --model, an ONNX file (got {args.model})")
-        if why := onnx_error(args.model):
+        from dealer_assist.vision.runtime import load_error
+
+        if why := load_error(args.model):
             parser.error(f"--model {args.model}: not an ONNX network ({why})")
         if not training_chunks(args.data):
             parser.error(f"--data {args.data}: no training chunks to calibrate on")

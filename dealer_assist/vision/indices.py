@@ -12,7 +12,7 @@ standard scale (``IndexDetector.look_again``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import cv2
@@ -89,15 +89,17 @@ PROPOSERS = ("learned", "classical", "both")
 # How sure the networks must be (chosen on synthetic scenes of the training designs, bench_vision
 # --synthetic training, 80 scenes, 221 legible cards; never on cards-real or the held-out designs).
 # A crop cut by the detector's own (rough) rank/suit estimate: DETECTOR_PAIR_PROB; crops cut by
-# ink-blob centres: 0.95 (IndexReader.min_prob). The crops of one detected index (its blob pairs
-# and its own pair) are also read together: a card that at least GROUP_VOTES of them name first,
-# at a mean probability ≥ GROUP_PROB, is read even if no crop alone is sure enough.
+# ink-blob centres: MIN_PROB. The crops of one detected index (its blob pairs and its own pair)
+# are also read together: a card that at least GROUP_VOTES of them name first, at a mean
+# probability ≥ GROUP_PROB, is read even if no crop alone is sure enough. (All of them, with the
+# thresholds below, make the reader's Acceptance.)
 # Seventh step (two networks, the lower probability of both, see SECOND_FROM): with everything
 # else as it was, DETECTOR_PAIR_PROB 0.99 and 0.97 read 206 and 207 cards, none wrong, 0.95 207
 # with one wrong; CLASSICAL_PROB 0.99 206, 0.97, 0.95 and 0.93 207, none wrong; min_prob 0.9 and
 # GROUP_PROB 0.8 one wrong card more, GROUP_PROB 0.85 the same cards as 0.9. Together (with the
 # second look's AGAIN_MEAN at 0.9): 208 cards, none wrong. (One network, sixth step: 0.99 both,
 # 205 cards, one wrong.)
+MIN_PROB = 0.95
 DETECTOR_PAIR_PROB = 0.97
 # A crop cut by a whole-frame ink-blob pair that no detected index vouches for (proposals "both"):
 # CLASSICAL_PROB (see above).
@@ -163,17 +165,47 @@ SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
 
 
+@dataclass(frozen=True)
+class Acceptance:
+    """How sure the networks must be for a reading, by where it comes from (the defaults are the
+    constants above, with their histories): ``blob_pair`` a crop cut by ink-blob centres,
+    ``detector_pair`` by the detector's own pair, ``whole_frame`` by a whole-frame pair,
+    ``anchored`` an anchored crop; ``group`` the mean of a detected index's crops, ``again_mean``
+    a second look's. A rule that tries other thresholds makes another one (``scaled``)."""
+
+    blob_pair: float = MIN_PROB
+    detector_pair: float = DETECTOR_PAIR_PROB
+    whole_frame: float = CLASSICAL_PROB
+    anchored: float = ANCHORED_PROB
+    group: float = GROUP_PROB
+    again_mean: float = AGAIN_MEAN
+
+    def scaled(self, factor: float) -> Acceptance:
+        """Every threshold p moved to 1 - ``factor`` (1 - p): stricter below 1, looser above
+        (issue 16's rules BP and BU call ``factor`` the doubt factor d)."""
+        moved = [1 - factor * (1 - p) for p in self.values()]
+        if factor <= 0 or min(moved) <= 0:
+            raise ValueError(f"the factor must be over 0 and keep every threshold over 0, "
+                             f"not {factor}")
+        return Acceptance(*moved)
+
+    def values(self) -> tuple[float, ...]:
+        """The thresholds in the order of the fields."""
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+
 class IndexReader:
     """The index network; :meth:`read` gives the confident index readings of a frame.
 
     ``proposals``: where the crops come from: ``learned`` (the index detector,
     ``models/index_det.onnx``), ``classical`` (:func:`find_candidates`, the ink-blob pairs) or
     ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
-    ``None`` for the first network alone.
+    ``None`` for the first network alone. ``path``, ``detector``: the first network's and the
+    detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
     """
 
-    def __init__(self, path=None, min_prob: float = 0.95, proposals: str = "both",
-                 second: Path | bool | None = True) -> None:
+    def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
+                 acceptance: Acceptance | None = None, detector: Path | None = None) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         self.path = path or model_path("index_cnn", ".onnx")
@@ -182,9 +214,14 @@ class IndexReader:
             second = model_path(SECOND_MODEL, ".onnx")
             second = second if second.exists() else None
         self.second = OnnxNet(second) if second else None
-        self.min_prob = min_prob
+        self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
-        self.detector = IndexDetector() if proposals != "classical" else None
+        self.detector = IndexDetector(detector) if proposals != "classical" else None
+
+    @property
+    def min_prob(self) -> float:
+        """What a crop cut by ink-blob centres needs, the least any single crop needs."""
+        return self.acceptance.blob_pair
 
     def candidates(self, small: np.ndarray, scaled: np.ndarray | None = None,
                    paper: np.ndarray | None = None) -> list[tuple[Candidate, float, int]]:
@@ -198,7 +235,7 @@ class IndexReader:
             if paper is None:  # the zoomed pass and the whole-frame pairs look on card paper
                 paper = white_mask(scaled if scaled is not None else
                                    scaled_down(small, DETECT_LONG_SIDE)[0])
-            strict = max(self.min_prob, DETECTOR_PAIR_PROB)
+            strict = max(self.min_prob, self.acceptance.detector_pair)
             peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
             for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
                 if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
@@ -211,7 +248,7 @@ class IndexReader:
                     cands += [(c, self.min_prob, g) for c in pairs]
                     cands.append((candidate(r, s, detected=True), strict, g))
                     if not pairs:  # a glyph merged with its surroundings: cut on the other
-                        cands += [(c, max(self.min_prob, ANCHORED_PROB), -1)
+                        cands += [(c, max(self.min_prob, self.acceptance.anchored), -1)
                                   for c in anchored_pairs(r, s, blobs)]
         if self.proposals == "classical":  # the pipeline before the detector
             cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
@@ -220,7 +257,7 @@ class IndexReader:
             # agree with a detected index (its own: read already, or not its closest); a glyph
             # merged with a printed line stays merged (ink_pairs.LINE_MIN_LENGTH: rule AV)
             blobs = glyph_blobs(small, paper_region(paper, small.shape[1::-1]))
-            cands += [(c, CLASSICAL_PROB, -1)
+            cands += [(c, self.acceptance.whole_frame, -1)
                       for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
         return cands
 
@@ -373,7 +410,7 @@ class IndexReader:
         looks = looks.reshape(len(unsure), len(LOOKS), -1)
         reads = []
         for i, seen in zip(unsure, looks, strict=True):
-            prob = read_again(probs[i], seen)
+            prob = read_again(probs[i], seen, self.acceptance.again_mean)
             if prob is not None:
                 reads.append(IndexRead(parse_card(CLASSES[best[i]]), prob,
                                        rescaled(cands[i], 1 / scale)))
@@ -392,8 +429,8 @@ class IndexReader:
     def _group_reads(self, cands, probs: np.ndarray, best: np.ndarray, scale: float
                      ) -> list[IndexRead]:
         """Readings no single crop is sure of, but the crops of one detected index agree on:
-        their mean probability of the card ≥ GROUP_PROB and at least GROUP_VOTES of them name
-        it first."""
+        their mean probability of the card ≥ the acceptance's ``group`` and at least GROUP_VOTES
+        of them name it first."""
         groups: dict[int, list[int]] = {}
         for i, (_c, _need, g) in enumerate(cands):
             if g >= 0:
@@ -404,7 +441,8 @@ class IndexReader:
                 continue
             mean = probs[members].mean(axis=0)
             k = int(mean.argmax())
-            if k == 0 or mean[k] < GROUP_PROB or int((best[members] == k).sum()) < GROUP_VOTES:
+            votes = int((best[members] == k).sum())
+            if k == 0 or mean[k] < self.acceptance.group or votes < GROUP_VOTES:
                 continue
             top = members[int(probs[members, k].argmax())]
             reads.append(IndexRead(parse_card(CLASSES[k]), float(mean[k]),
@@ -412,14 +450,15 @@ class IndexReader:
         return reads
 
 
-def read_again(first: np.ndarray, seen: np.ndarray) -> float | None:
+def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float = AGAIN_MEAN
+               ) -> float | None:
     """The probability of the card a crop's ``first`` reading (probabilities over CLASSES) names
     first, over that reading and the readings of its new cuts (``seen``: one row each), if they
-    agree on it: its mean AGAIN_MEAN or more, and at least AGAIN_VOTES new cuts name it first;
-    None if they don't, or if the first reading names "not an index"."""
+    agree on it: its mean ``mean_needed`` or more, and at least AGAIN_VOTES new cuts name it
+    first; None if they don't, or if the first reading names "not an index"."""
     k = int(first.argmax())
     mean = float((first[k] + seen[:, k].sum()) / (1 + len(seen)))
-    if k == 0 or mean < AGAIN_MEAN or int((seen.argmax(axis=1) == k).sum()) < AGAIN_VOTES:
+    if k == 0 or mean < mean_needed or int((seen.argmax(axis=1) == k).sum()) < AGAIN_VOTES:
         return None
     return mean
 

@@ -41,21 +41,25 @@ class Recognizer:
     def __init__(self, models: Models | None = None, barcodes: bool = True,
                  fans: bool = True, index: bool | None = None, proposals: str = "both",
                  always_whole_card: bool = False,
-                 adaptation: DeckAdaptation | None = None) -> None:
+                 adaptation: DeckAdaptation | None = None,
+                 index_reader: IndexReader | None = None) -> None:
         """``index``: use the index network; by default yes, except with a calibrated deck (the
         network knows French indices only: it reads a German ``B`` as an 8). ``proposals``: where
         the index crops come from (see :class:`IndexReader`). ``always_whole_card``: run the
         whole-card reader on every outline, even one whose corner indices already agree on a
         card (slower; by default it runs only where the indices do not settle the card).
         ``adaptation``: the prototypes of the user's deck (``adapt.py``) the index network's
-        embeddings are compared with."""
+        embeddings are compared with. ``index_reader``: the index reader to use instead of the
+        shipped one (a benchmark of other models or thresholds; ``proposals`` is then its own)."""
         self.models = models or Models.shipped()
         self.barcodes = barcodes
         self.fans = fans
         if index is None:  # a deck's glyphs without its adaptation: the old calibrated reading
             index = adaptation is not None or not self.models.calibrated
         self.index: IndexReader | None = None
-        if index:
+        if index_reader is not None:
+            self.index = index_reader
+        elif index:
             self.index = (IndexReader(proposals=proposals) if adaptation is None
                           else AdaptedIndexReader(adaptation, proposals=proposals))
         self.always_whole_card = always_whole_card or self.index is None

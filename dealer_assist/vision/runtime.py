@@ -31,3 +31,15 @@ class OnnxNet:
 
     def run(self, x: np.ndarray) -> np.ndarray:
         return self.session.run(None, {self.input: x})[0]
+
+
+def load_error(path: Path | str) -> str | None:
+    """Why ONNX Runtime cannot load the network ``path`` (a short message), or None if it can."""
+    from onnxruntime.capi import onnxruntime_pybind11_state as ort_state
+
+    try:
+        OnnxNet(path)
+    except (ort_state.Fail, ort_state.InvalidArgument, ort_state.InvalidGraph,
+            ort_state.InvalidProtobuf, ort_state.NoModel, ort_state.NoSuchFile) as error:
+        return str(error).splitlines()[0]
+    return None

@@ -64,3 +64,15 @@ def test_the_outline_search_frame_serves_the_detector_without_changing_a_reading
     assert alone, "the table should show some readable index"
     assert [(r.card, r.prob, r.candidate.centre) for r in shared] == \
         [(r.card, r.prob, r.candidate.centre) for r in alone]
+
+
+def test_load_error_says_why_a_file_is_no_network(tmp_path: Path) -> None:
+    from dealer_assist.vision.model import model_path
+    from dealer_assist.vision.runtime import load_error
+
+    assert load_error(model_path("index_det", ".onnx")) is None
+    notes = tmp_path / "notes.onnx"
+    notes.write_text("not a network\n")
+    for path in (notes, tmp_path / "missing.onnx"):
+        why = load_error(path)
+        assert why and "\n" not in why

@@ -61,8 +61,7 @@ def test_the_second_opinion_is_the_lower_of_both_on_card_like_crops_only() -> No
 def test_crops_left_to_the_first_network_could_not_reach_the_second_look() -> None:
     """Below SECOND_FROM a crop's card stays below AGAIN_FROM (the lowest probability any rule
     starts from), so asking the second network there would not make it read."""
-    lowest = min(indices.GROUP_PROB, indices.DETECTOR_PAIR_PROB, indices.CLASSICAL_PROB,
-                 IndexReader(second=None).min_prob)
+    lowest = min(indices.Acceptance().values())
     assert indices.SECOND_FROM <= indices.AGAIN_FROM <= lowest
 
 

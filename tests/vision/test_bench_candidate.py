@@ -1,0 +1,64 @@
+"""``scripts/bench_vision.py``'s candidate reader: other model files and scaled thresholds, as
+a rule's candidate is measured, and clear refusals of files that are not networks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts.bench_vision import main
+
+FANS = ["--synthetic", "drawn-fans", "--scenes", "2", "--runs", "1", "--json"]
+
+
+def bench(capsys, *options: str) -> dict:
+    assert main([*FANS, *options]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_candidate_reader_is_measured_and_described(capsys) -> None:
+    shipped = bench(capsys)
+    assert "reader" not in shipped
+    strict = bench(capsys, "--acceptance-factor", "0.05", "--second-model", "none")
+    assert strict["reader"] == {"second": "none", "acceptance_factor": 0.05}
+    assert strict["cards"] == shipped["cards"]  # the same scenes
+    # thresholds of 0.9975 and more read fewer of the fans' cards than the shipped ones
+    assert shipped["read_right"] > 0 and strict["read_right"] < shipped["read_right"]
+
+
+def test_the_shipped_files_named_read_as_the_shipped_reader(capsys) -> None:
+    models = Path(__file__).resolve().parents[2] / "models"
+    shipped = bench(capsys)
+    named = bench(capsys, "--first-model", str(models / "index_cnn.onnx"),
+                  "--second-model", str(models / "index_cnn_b.onnx"),
+                  "--detector-model", str(models / "index_det.onnx"),
+                  "--acceptance-factor", "1")
+    for key in ("cards", "read_right", "read_wrong", "misses"):
+        assert named[key] == shipped[key]
+
+
+@pytest.mark.parametrize("option", ["--first-model", "--second-model", "--detector-model"])
+def test_a_file_that_is_not_a_network_is_refused_with_its_option(option: str, tmp_path: Path,
+                                                                  capsys) -> None:
+    notes = tmp_path / "notes.onnx"
+    notes.write_text("not a network\n")
+    for path in (notes, tmp_path / "missing.onnx"):
+        assert main([*FANS, option, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {option} {path}:") and "Traceback" not in err
+
+
+def test_a_factor_out_of_range_is_refused(capsys) -> None:
+    assert main([*FANS, "--acceptance-factor", "0"]) == 2
+    assert "factor" in capsys.readouterr().err
+
+
+def test_a_candidate_reader_is_not_mixed_with_a_deck(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--synthetic", "heldout", "--deck", "home", "--acceptance-factor", "1.25"])
+    assert stop.value.code == 2
+    assert "without a deck" in capsys.readouterr().err
