@@ -569,6 +569,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         print(summary(result["mode"], result))
+        if reader:
+            print("candidate reader: " + ", ".join(f"{k} {v}" for k, v in reader.items()))
     return 0
 
 

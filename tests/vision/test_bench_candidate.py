@@ -30,6 +30,12 @@ def test_a_candidate_reader_is_measured_and_described(capsys) -> None:
     assert shipped["read_right"] > 0 and strict["read_right"] < shipped["read_right"]
 
 
+def test_the_printed_summary_names_the_candidate_reader(capsys) -> None:
+    assert main(["--synthetic", "drawn-fans", "--scenes", "1", "--runs", "1",
+                 "--second-model", "none", "--acceptance-factor", "0.6"]) == 0
+    assert "candidate reader: second none, acceptance_factor 0.6" in capsys.readouterr().out
+
+
 def test_the_shipped_files_named_read_as_the_shipped_reader(capsys) -> None:
     models = Path(__file__).resolve().parents[2] / "models"
     shipped = bench(capsys)
