@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from PIL import Image, ImageDraw, ImageFont
 
 from dealer_assist.cards import FULL_DECK, Card
 
@@ -68,7 +69,12 @@ def suit_mask(suit: str, size: int) -> np.ndarray:
 
 
 def _text(part: str, font: str, px: int) -> np.ndarray:
-    """One string drawn white on black with an OpenCV font face (OpenCV >= 5) or Hershey."""
+    """One string drawn white on black, cropped to its ink: a font file with Pillow, the built-in
+    face with OpenCV's (OpenCV >= 5) or Hershey. (Font files went through OpenCV's ``FontFace``
+    until issue 16's thirty-fourth step: it keeps one face per family, so C059-Bold drew as
+    C059-Roman, or the other way round, whichever the process had drawn first.)"""
+    if font != BUILTIN_FONT:
+        return _file_text(part, font, px)
     img = np.zeros((px * 2, px * (len(part) + 1)), np.uint8)
     if hasattr(cv2, "FontFace"):
         if part == "0" and font == BUILTIN_FONT:
@@ -79,6 +85,17 @@ def _text(part: str, font: str, px: int) -> np.ndarray:
                     max(1, px // 12), cv2.LINE_AA)
     ys, xs = np.nonzero(img > 100)
     return img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+
+
+def _file_text(part: str, font: str, px: int) -> np.ndarray:
+    """``part`` drawn white on black with the font file ``font`` (Pillow: no state kept between
+    fonts), cropped to its ink."""
+    face = ImageFont.truetype(font, px)
+    img = Image.new("L", (px * (len(part) + 1), px * 2), 0)
+    ImageDraw.Draw(img).text((px // 4, px // 4), part, fill=255, font=face)
+    arr = np.asarray(img)
+    ys, xs = np.nonzero(arr > 100)
+    return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
 def rank_mask(rank: str, height: int, font: str = BUILTIN_FONT, weight: float = 0.0,

@@ -39,10 +39,9 @@ def test_the_stages_can_train_for_other_lengths(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) -> None:
-    """Two workers render what one fresh process renders. (The reference is drawn in a fresh
-    process too, as ``generate`` draws every chunk: the font-drawn decks use OpenCV's
-    ``FontFace``, which keeps state between the texts one process draws, so a chunk drawn in
-    this test session after other tests' drawn cards can differ in a glyph.)"""
+    """Two workers render what one fresh process renders (the reference is drawn in a fresh
+    process too, as ``generate`` draws every chunk, and not after whatever this test session
+    drew; see test_synth_fonts.py for the state that made such a chunk differ)."""
     data = tmp_path / "data"
     data.mkdir()
     (data / "chunk-0000.npz").write_bytes(b"already rendered")  # skipped, left as it is
