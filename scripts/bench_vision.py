@@ -6,6 +6,8 @@
                                           [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
+    ... [--first-model ONNX] [--second-model ONNX|none] [--detector-model ONNX]
+        [--acceptance-factor F]                              # a rule's candidate reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -36,6 +38,12 @@ than training), ``training-fans`` their fans alone: the sets on which thresholds
 ``--seed 7 --scenes 12``) for as many scenes as asked: a wider check that no card is read that is
 not there. Every card of a fan counts as expected, so its recall is the test's (most indices in
 such a fan are visible, not all).
+
+``--first-model``, ``--second-model`` (or ``none``), ``--detector-model`` and
+``--acceptance-factor`` read with another index reader than the shipped one: a rule's candidate
+(each threshold p of ``indices.Acceptance`` moved to 1 - F (1 - p)). The JSON names them
+(``reader``), so ``compare_readers.py`` can judge the candidate against a plain run; a file ONNX
+Runtime cannot load is refused (exit 2).
 
 ``--proposals`` chooses where the index crops come from: ``learned`` (the index detector, the
 default), ``classical`` (the ink-blob pairs, the pipeline before the detector) or ``both``;

@@ -95,6 +95,8 @@ def _file_text(part: str, font: str, px: int) -> np.ndarray:
     ImageDraw.Draw(img).text((px // 4, px // 4), part, fill=255, font=face)
     arr = np.asarray(img)
     ys, xs = np.nonzero(arr > 100)
+    if len(ys) == 0:
+        raise ValueError(f"{font} draws no ink for {part!r}")
     return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
