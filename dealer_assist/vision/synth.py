@@ -74,7 +74,7 @@ def _text(part: str, font: str, px: int) -> np.ndarray:
     until issue 16's thirty-fourth step: it keeps one face per family, so C059-Bold drew as
     C059-Roman, or the other way round, whichever the process had drawn first.)"""
     if font != BUILTIN_FONT:
-        return _file_text(part, font, px)
+        return font_ink(part, font, px)
     img = np.zeros((px * 2, px * (len(part) + 1)), np.uint8)
     if hasattr(cv2, "FontFace"):
         if part == "0" and font == BUILTIN_FONT:
@@ -87,16 +87,16 @@ def _text(part: str, font: str, px: int) -> np.ndarray:
     return img[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 
-def _file_text(part: str, font: str, px: int) -> np.ndarray:
-    """``part`` drawn white on black with the font file ``font`` (Pillow: no state kept between
-    fonts), cropped to its ink."""
+def font_ink(text: str, font: str, px: int) -> np.ndarray:
+    """``text`` drawn white on black with the font file ``font`` at ``px`` (Pillow: no state
+    kept between fonts), cropped to its ink; ValueError if the font draws none."""
     face = ImageFont.truetype(font, px)
-    img = Image.new("L", (px * (len(part) + 1), px * 2), 0)
-    ImageDraw.Draw(img).text((px // 4, px // 4), part, fill=255, font=face)
+    img = Image.new("L", (px * (len(text) + 2), 3 * px), 0)
+    ImageDraw.Draw(img).text((px // 2, px // 2), text, fill=255, font=face)
     arr = np.asarray(img)
     ys, xs = np.nonzero(arr > 100)
     if len(ys) == 0:
-        raise ValueError(f"{font} draws no ink for {part!r}")
+        raise ValueError(f"{font} draws no ink for {text!r}")
     return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
 
 

@@ -17,7 +17,6 @@ from functools import cache
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
 
 from dealer_assist.vision import glyphs, synth
 from scripts.vision_data import decks
@@ -87,23 +86,12 @@ def style(k: int) -> Style:
         frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
 
 
-def _ink(text: str, font: str, px: int) -> np.ndarray:
-    """``text`` drawn white on black with the font file ``font``, cropped to its ink."""
-    face = ImageFont.truetype(font, px)
-    img = Image.new("L", (px * (len(text) + 2), 3 * px), 0)
-    ImageDraw.Draw(img).text((px // 2, px // 2), text, fill=255, font=face)
-    arr = np.asarray(img)
-    ys, xs = np.nonzero(arr > 100)
-    if len(ys) == 0:
-        raise ValueError(f"{font} draws no ink for {text!r}")
-    return arr[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
-
-
 def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
     """The rank (``10`` set tight, as on cards) ``height`` rows tall, in the design's font,
-    weight and width (as :func:`synth.rank_mask` does with OpenCV's fonts)."""
+    weight and width (as :func:`synth.rank_mask` does with its fonts)."""
     px = 96
-    pieces = [_ink(part, st.font, px) for part in (["1", "0"] if rank == "10" else [rank])]
+    parts = ["1", "0"] if rank == "10" else [rank]
+    pieces = [synth.font_ink(part, st.font, px) for part in parts]
     return synth.shape_rank(pieces, px, height, st.weight, st.width)
 
 
@@ -127,7 +115,7 @@ def suit_chars(font: str) -> dict[str, str]:
     """The characters that draw each suit in ``font``. FreeSerifBold (GNU FreeFont) draws U+2660
     as a club and U+2663 as a spade: a font whose black suits look swapped gets them swapped
     back (found by shape, so a labelled club always looks like one)."""
-    spade, club = (_ink(_SUIT_CHARS[s], font, 64) for s in "SC")
+    spade, club = (synth.font_ink(_SUIT_CHARS[s], font, 64) for s in "SC")
     swapped = _unlike(spade, "C") + _unlike(club, "S") < _unlike(spade, "S") + _unlike(club, "C")
     return {**_SUIT_CHARS, "S": _SUIT_CHARS["C"], "C": _SUIT_CHARS["S"]} if swapped \
         else dict(_SUIT_CHARS)
@@ -136,7 +124,7 @@ def suit_chars(font: str) -> dict[str, str]:
 def suit_glyph(suit: str, size: int, st: Style) -> np.ndarray:
     if st.suit_font is None:
         return synth.suit_mask(suit, size)
-    img = _ink(suit_chars(st.suit_font)[suit], st.suit_font, 4 * size)
+    img = synth.font_ink(suit_chars(st.suit_font)[suit], st.suit_font, 4 * size)
     scale = size / max(img.shape)
     out_w, out_h = max(2, round(img.shape[1] * scale)), max(2, round(img.shape[0] * scale))
     return cv2.resize(img, (out_w, out_h), interpolation=cv2.INTER_AREA)
