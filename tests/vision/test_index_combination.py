@@ -120,6 +120,27 @@ def test_a_whole_card_and_its_surest_index_outvote_a_weaker_misread_inside_it() 
     assert [p.card for p in _with_indices([face], reads)] == [None]
 
 
+def test_a_fan_found_as_one_outline_gives_its_cards_not_the_whole_card_reading_alone() -> None:
+    """Five cards fanned so that their paper makes one card-shaped outline, which the whole-card
+    reader reads as the 10C under them: the 9H 8H 7H indices along its edge are the other cards
+    (rule CA), not misreads of one card's picture, and the 10C is its own index."""
+    fan = Proposal(parse_card("10C"), 0.64, OUTLINE, "visual")
+    reads = [reading(code, 120 + 30 * i, 130, 0.999) for i, code in
+             enumerate(("10C", "9H", "8H", "7H"))]
+    assert sorted(p.code for p in _with_indices([fan], reads)) == ["10C", "7H", "8H", "9H"]
+    # one other card inside, less sure than the face's own index, is still a misread of it
+    fan = Proposal(parse_card("10C"), 0.64, OUTLINE, "visual")
+    assert [p.code for p in _with_indices([fan], [reads[0], reading("9H", 150, 130, 0.98)])] \
+        == ["10C"]
+
+
+def test_a_qr_label_outvotes_the_indices_of_other_cards_inside_it() -> None:
+    """A labelled card stays its label's card whatever indices are read inside it."""
+    label = Proposal(parse_card("KS"), 1.0, OUTLINE, "barcode")
+    reads = [reading(code, 120 + 30 * i, 130) for i, code in enumerate(("2H", "3H", "4H"))]
+    assert [p.code for p in _with_indices([label], reads)] == ["KS"]
+
+
 def test_ink_blobs_on_card_paper_are_searched_around_the_paper_only_with_the_same_result() -> None:
     """The whole-frame pairs' blobs are looked for in the paper's bounding box (plus the reach
     of the ink threshold and the paper dilation): the same blobs as over the whole frame."""
