@@ -4,9 +4,13 @@
                                            [--scenes N] [--seed S] [--perturb MODE] [--json]
 
 Each card the benchmark expects (``bench_vision.py --synthetic``: one of its indices in full view
-and legible) but the recogniser does not read falls in one of three kinds, at its index that
+and legible) but the recogniser does not read falls in one of four kinds, at its index that
 reads best:
 
+* ``outline``: the index reader did read the card, and the recogniser dropped it when it checked
+  the readings against the card outlines around them (``recognizer._with_indices``: a whole-card
+  reading or a court picture that disagrees, say); until the thirty-fifth step such a miss was
+  counted as one of the others, mostly ``cut``;
 * ``no crop``: no crop the index reader cut (detected index, blob pair, anchored crop) is
   centred within half a rank-to-suit step of the printed index: the proposals missed it;
 * ``cut``: crops are there, and the index cut at its true rank and suit centres reads as its card
@@ -47,7 +51,7 @@ from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
 
-KINDS = ("no crop", "cut", "network")
+KINDS = ("outline", "no crop", "cut", "network")
 GEOMETRIC = {"rotate", "small"}  # perturbations that move the indices (not offered)
 NEAR = 0.5  # a crop centred within this share of the index's rank-to-suit step is "there"
 
@@ -73,9 +77,13 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
             else np.zeros((0, len(CLASSES)))
+        # (read after the diagnostic's own proposals: those follow the recogniser's read)
+        indexed = {r.card.code for r in reader.read(frame, outlines.small, outlines.mask)}
         for code in missed:  # the card's index that reads best at its true cut
             why = max((_why(reader, small, scale, m, centres, probs) for m in marks
                        if m.code == code), key=lambda row: row["true_cut"])
+            if code in indexed:
+                why["kind"] = "outline"
             rows.append({"scene": f"{deck}-{i:03d}", "deck": deck, **why})
     return rows
 
