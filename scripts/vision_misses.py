@@ -77,7 +77,8 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
             else np.zeros((0, len(CLASSES)))
-        # (read after the diagnostic's own proposals: those follow the recogniser's read)
+        # the index reader's own readings (after the proposals above, which test_vision_misses
+        # compares with those of the recogniser's read just before them)
         indexed = {r.card.code for r in reader.read(frame, outlines.small, outlines.mask)}
         for code in missed:  # the card's index that reads best at its true cut
             why = max((_why(reader, small, scale, m, centres, probs) for m in marks

@@ -201,8 +201,8 @@ def _unread_if_several(p: Proposal, reads: list[IndexRead]) -> Proposal:
     or more other cards; else ``p`` (a label is never dropped)."""
     if p.card is None or p.source == "barcode":
         return p
-    others = {r.card.code for r in reads if r.card != p.card and _inside(r.candidate.centre,
-                                                                          p.quad)}
+    inside = [r for r in reads if _inside(r.candidate.centre, p.quad)]
+    others = {r.card.code for r in inside if r.card != p.card}
     return Proposal(None, 0.0, p.quad, "visual") if len(others) >= SEVERAL_OTHERS else p
 
 
