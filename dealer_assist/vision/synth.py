@@ -77,7 +77,7 @@ def _text(part: str, font: str, px: int) -> np.ndarray:
         return font_ink(part, font, px)
     img = np.zeros((px * 2, px * (len(part) + 1)), np.uint8)
     if hasattr(cv2, "FontFace"):
-        if part == "0" and font == BUILTIN_FONT:
+        if part == "0":
             part = "O"  # the built-in face slashes its zero; card zeros are plain ovals
         cv2.putText(img, part, (px // 4, int(px * 1.5)), 255, cv2.FontFace(font), px, 400)
     else:  # pragma: no cover - OpenCV 4
