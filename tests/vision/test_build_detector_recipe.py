@@ -38,6 +38,15 @@ def test_the_stages_can_train_for_other_lengths(monkeypatch: pytest.MonkeyPatch,
     assert [(r.epochs, r.lr) for r in runs] == [(32, 4e-3), (24, 2e-3)]
 
 
+def test_channels_last_reaches_both_stages(monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: Path) -> None:
+    runs: list = []
+    monkeypatch.setattr(build, "generate", lambda args: None)
+    monkeypatch.setattr(build, "train", runs.append)
+    build.main(["all", "--channels-last", "--work", str(tmp_path)])
+    assert [r.channels_last for r in runs] == [True, True]
+
+
 def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) -> None:
     """Two workers render what one fresh process renders (the reference is drawn in a fresh
     process too, as ``generate`` draws every chunk, and not after whatever this test session

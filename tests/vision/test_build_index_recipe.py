@@ -80,3 +80,11 @@ def test_other_renders_without_training_chunks_are_refused(
     assert refused.value.code == 2
     assert f"--more-data {folder}: no training chunks there" in capsys.readouterr().err
     assert stages == []  # nothing generated or trained
+
+
+def test_channels_last_reaches_every_stage(stages: list, tmp_path: Path) -> None:
+    build.main(["all", "--work", str(tmp_path)])
+    assert [s.channels_last for s in stages[1:]] == [False, False]  # the shipped files' order
+    stages.clear()
+    build.main(["all", "--channels-last", "--work", str(tmp_path)])
+    assert [s.channels_last for s in stages[1:]] == [True, True]
