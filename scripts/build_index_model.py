@@ -288,6 +288,8 @@ def resume(net, opt, sched, work: Path, init: Path | None) -> tuple[Path, int]:
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
+        if "torch_rng" in state:  # dropout's draws go on as if never stopped
+            torch.set_rng_state(state["torch_rng"])
         start = state["epoch"] + 1
         print(f"resumed after epoch {state['epoch']}", flush=True)
     return ckpt, start
@@ -297,8 +299,8 @@ def save(ckpt: Path, net, opt, sched, epoch: int) -> None:
     """Everything ``resume`` needs to go on after ``epoch``."""
     import torch
 
-    torch.save({"net": net.state_dict(), "opt": opt.state_dict(),
-                "sched": sched.state_dict(), "epoch": epoch}, ckpt)
+    torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+                "epoch": epoch, "torch_rng": torch.get_rng_state()}, ckpt)
 
 
 def in_order(t, channels_last: bool):
