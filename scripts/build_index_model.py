@@ -272,9 +272,10 @@ def make_net(width: int = 16):
                          nn.Linear(128, len(CLASSES)))
 
 
-def resume(net, opt, sched, work: Path, init: Path | None) -> tuple[Path, int]:
+def resume(net, opt, sched, work: Path, init: Path | None, averaged=None) -> tuple[Path, int]:
     """The checkpoint file in ``work`` and the first epoch to train: after the one saved
-    there, else 0 (from ``init``'s weights when given: a second stage starts from the first)."""
+    there, else 0 (from ``init``'s weights when given: a second stage starts from the first);
+    ``averaged``: the stage's running average of the weights, restored too."""
     import torch
 
     work.mkdir(parents=True, exist_ok=True)
@@ -288,6 +289,8 @@ def resume(net, opt, sched, work: Path, init: Path | None) -> tuple[Path, int]:
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
         sched.load_state_dict(state["sched"])
+        if averaged is not None:
+            averaged.load_state_dict(state["averaged"])
         if "torch_rng" in state:  # dropout's draws go on as if never stopped
             torch.set_rng_state(state["torch_rng"])
         start = state["epoch"] + 1
@@ -295,12 +298,15 @@ def resume(net, opt, sched, work: Path, init: Path | None) -> tuple[Path, int]:
     return ckpt, start
 
 
-def save(ckpt: Path, net, opt, sched, epoch: int) -> None:
+def save(ckpt: Path, net, opt, sched, epoch: int, averaged=None) -> None:
     """Everything ``resume`` needs to go on after ``epoch``."""
     import torch
 
-    torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                "epoch": epoch, "torch_rng": torch.get_rng_state()}, ckpt)
+    state = {"net": net.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+             "epoch": epoch, "torch_rng": torch.get_rng_state()}
+    if averaged is not None:
+        state["averaged"] = averaged.state_dict()
+    torch.save(state, ckpt)
 
 
 def in_order(t, channels_last: bool):
@@ -329,12 +335,22 @@ def training_chunks(data: Path, more: Sequence[Path] = ()) -> list[Path]:
     return [chunk for folder in (data, *more) for chunk in chunk_files(folder)[2:]]
 
 
+# Stochastic weight averaging (issue 16, thirty-seventh step, rule CF): the second stage's weights
+# averaged every AVERAGE_EVERY steps at a constant rate (Izmailov et al. 2018; densely, as SWAD,
+# Cha et al. 2021), then the average's batch-norm statistics measured again on BN_BATCHES
+# augmented training batches
+AVERAGE_EVERY, BN_BATCHES = 10, 100
+
+
 def train(args: argparse.Namespace) -> None:
     """Fit the network; an "epoch" is ``--steps`` batches drawn from the chunks present when it
     starts (so training can run beside a generator that is still adding chunks). Chunks 0 and 1
-    are the validation scenes, never trained on."""
+    are the validation scenes, never trained on. With ``--average-every`` the rate is constant
+    and the file written is the average of the weights (see AVERAGE_EVERY), once the last epoch
+    is done; else the network after every epoch."""
     import torch
     import torch.nn.functional as F
+    from torch.optim.swa_utils import AveragedModel, update_bn
 
     from dealer_assist.vision.indices import normalise
 
@@ -345,45 +361,74 @@ def train(args: argparse.Namespace) -> None:
     xv, yv = torch.from_numpy(normalise(xv_np)), torch.from_numpy(yv_np)
     net = in_order(make_net(args.width), args.channels_last)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs
-                                                * args.steps)
-    ckpt, start = resume(net, opt, sched, args.work, args.init)
-    for epoch in range(start, args.epochs):
+    if args.average_every:  # a constant rate while the weights are averaged
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda _step: 1.0)
+    else:
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=args.epochs
+                                                    * args.steps)
+    averaged = AveragedModel(net) if args.average_every else None
+    ckpt, start = resume(net, opt, sched, args.work, args.init, averaged)
+
+    def batch(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, cover_seed: list[int]):
+        """A training batch: augmented crops (normalised, in the training's memory order) and
+        their labels, some index crops covered (``--cover``)."""
+        idx = rng.integers(0, len(y), args.batch)
+        xb_np, yb_np = augment(x[idx], rng, args.augment), y[idx]
+        if args.cover:
+            xb_np, yb_np = covered(xb_np, yb_np, np.random.default_rng(cover_seed), args.cover)
+        return (in_order(torch.from_numpy(normalise(xb_np)), args.channels_last),
+                torch.from_numpy(yb_np))
+
+    def data() -> tuple[np.ndarray, np.ndarray, int]:
         files = training_chunks(args.data, args.more_data)
         if args.max_chunks:
             files = files[:args.max_chunks]
-        x, y = load_files(files)
+        return (*load_files(files), len(files))
+
+    for epoch in range(start, args.epochs):
+        x, y, n_files = data()
         net.train()
         erng = np.random.default_rng([seed, epoch])
         t0, total = time.time(), 0.0
         for step in range(args.steps):
-            idx = erng.integers(0, len(y), args.batch)
-            xb_np, yb_np = augment(x[idx], erng, args.augment), y[idx]
-            if args.cover:
-                crng = np.random.default_rng([seed, epoch, step])
-                xb_np, yb_np = covered(xb_np, yb_np, crng, args.cover)
-            xb = in_order(torch.from_numpy(normalise(xb_np)), args.channels_last)
-            yb = torch.from_numpy(yb_np)
+            xb, yb = batch(x, y, erng, [seed, epoch, step])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach())
-        net.eval()
-        with torch.no_grad():
-            pred = torch.cat([net(xv[i:i + 1024]) for i in range(0, len(xv), 1024)])
-        conf, cls = torch.softmax(pred, 1).max(1)
-        sure = (cls > 0) & (conf >= 0.9)
-        pos = yv > 0
-        recall = float((sure & (cls == yv) & pos).sum() / max(int(pos.sum()), 1))
-        wrong = int((sure & (cls != yv)).sum())
-        print(f"epoch {epoch}: {len(files)} chunks, {len(y)} crops, loss {total / args.steps:.3f}"
-              f", val accuracy {float((cls == yv).float().mean()):.4f}, index recall@0.9 "
-              f"{recall:.4f}, wrong@0.9 {wrong}/{int(sure.sum())}, {time.time() - t0:.0f} s",
+            if averaged is not None and (step + 1) % args.average_every == 0:
+                averaged.update_parameters(net)
+        print(f"epoch {epoch}: {n_files} chunks, {len(y)} crops, loss {total / args.steps:.3f}"
+              f", {validation(net, xv, yv)}, {time.time() - t0:.0f} s", flush=True)
+        save(ckpt, net, opt, sched, epoch, averaged)
+        if averaged is None:
+            export(net, args.out)
+    if averaged is not None:  # the averaged weights' batch-norm statistics, then the file
+        x, y, _ = data()
+        brng = np.random.default_rng([seed, args.epochs])
+        update_bn((batch(x, y, brng, [seed, args.epochs, k])[0] for k in range(BN_BATCHES)),
+                  averaged)
+        print(f"averaged ({int(averaged.n_averaged)} weights): {validation(averaged, xv, yv)}",
               flush=True)
-        save(ckpt, net, opt, sched, epoch)
-        export(net, args.out)
+        export(averaged.module, args.out)
+
+
+def validation(net, xv, yv) -> str:
+    """The network's accuracy on the validation crops, and its index readings at >= 0.9."""
+    import torch
+
+    net.eval()
+    with torch.no_grad():
+        pred = torch.cat([net(xv[i:i + 1024]) for i in range(0, len(xv), 1024)])
+    conf, cls = torch.softmax(pred, 1).max(1)
+    sure = (cls > 0) & (conf >= 0.9)
+    pos = yv > 0
+    recall = float((sure & (cls == yv) & pos).sum() / max(int(pos.sum()), 1))
+    wrong = int((sure & (cls != yv)).sum())
+    return (f"val accuracy {float((cls == yv).float().mean()):.4f}, index recall@0.9 "
+            f"{recall:.4f}, wrong@0.9 {wrong}/{int(sure.sum())}")
 
 
 def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.ndarray:
@@ -742,6 +787,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="train: also on these renders' chunks (see training_chunks)")
     parser.add_argument("--stage1-epochs", type=int, default=20, help="all: the first stage's "
                         "epochs (the second network's recipe: 20; the first network's: 60)")
+    parser.add_argument("--average-every", type=int, default=0, metavar="STEPS",
+                        help="train: keep a running average of the weights every STEPS steps "
+                        "at a constant --lr, and write the average (stochastic weight "
+                        "averaging; see AVERAGE_EVERY)")
+    parser.add_argument("--average-epochs", type=int, default=0, help="all: a second stage of "
+                        "this many epochs whose weights are averaged, instead of 5 one-cycle "
+                        "epochs (the first network's recipe since the thirty-seventh step: 10)")
     parser.add_argument("--train-seed", type=int, help="train: seed the weights and batches "
                         "with this, the scenes still with --seed (default: --seed)")
     parser.add_argument("--model", type=Path, help="quantize: the float network to copy")
@@ -762,15 +814,21 @@ def main(argv: list[str] | None = None) -> int:
         if not training_chunks(folder):
             parser.error(f"--more-data {folder}: no training chunks there (chunk-0002.npz "
                          "and later, as generate writes them)")
-    run_stage(args, generate, train, recipe(args.stage1_epochs))
+    run_stage(args, generate, train, recipe(args.stage1_epochs, args.average_epochs))
     return 0
 
 
-def recipe(stage1_epochs: int = 20) -> list[dict]:
+def recipe(stage1_epochs: int = 20, average_epochs: int = 0) -> list[dict]:
     """``all``'s training stages: one-cycle 3e-3 with label smoothing, then 5 epochs at 1e-3
-    without (the shipped first network has 60 epochs in the first stage, the second 20)."""
-    return [{"epochs": stage1_epochs, "lr": 3e-3, "smoothing": 0.05},
-            {"epochs": 5, "lr": 1e-3, "smoothing": 0.0}]
+    without (the shipped first network has 60 epochs in the first stage, the second 20); with
+    ``average_epochs``, the second stage is that many epochs at a constant 1e-3 whose weights
+    are averaged every AVERAGE_EVERY steps (the first network since the thirty-seventh step:
+    10)."""
+    second = ({"epochs": average_epochs, "lr": 1e-3, "smoothing": 0.0,
+               "average_every": AVERAGE_EVERY} if average_epochs else
+              {"epochs": 5, "lr": 1e-3, "smoothing": 0.0, "average_every": 0})
+    return [{"epochs": stage1_epochs, "lr": 3e-3, "smoothing": 0.05, "average_every": 0},
+            second]
 
 
 if __name__ == "__main__":

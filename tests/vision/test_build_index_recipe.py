@@ -88,3 +88,20 @@ def test_channels_last_reaches_every_stage(stages: list, tmp_path: Path) -> None
     stages.clear()
     build.main(["all", "--channels-last", "--work", str(tmp_path)])
     assert [s.channels_last for s in stages[1:]] == [True, True]
+
+
+def test_an_averaging_second_stage_replaces_the_one_cycle_one(stages: list, tmp_path: Path
+                                                              ) -> None:
+    build.main(["all", "--stage1-epochs", "60", "--average-epochs", "10", "--work",
+                str(tmp_path)])
+    first, second = stages[1:]
+    assert (first.epochs, first.average_every) == (60, 0)  # the first stage never averages
+    assert (second.epochs, second.lr, second.smoothing) == (10, 1e-3, 0.0)
+    assert second.average_every == build.AVERAGE_EVERY > 0
+    assert second.init == tmp_path / "stage1" / "checkpoint.pt"
+
+
+def test_without_averaging_the_second_stage_is_the_one_cycle_one(stages: list, tmp_path: Path
+                                                                 ) -> None:
+    build.main(["all", "--average-every", "7", "--work", str(tmp_path)])  # a train option
+    assert [(s.epochs, s.average_every) for s in stages[1:]] == [(20, 0), (5, 0)]
