@@ -810,6 +810,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--data {args.data}: no training chunks to calibrate on")
         quantize(args)
         return 0
+    if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
+        parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
+    if args.average_epochs < 0:
+        parser.error("--average-epochs must be 0 (no averaging stage) or more")
     for folder in args.more_data:  # a mistyped folder would quietly train on less data
         if not training_chunks(folder):
             parser.error(f"--more-data {folder}: no training chunks there (chunk-0002.npz "

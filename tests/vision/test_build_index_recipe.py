@@ -105,3 +105,13 @@ def test_without_averaging_the_second_stage_is_the_one_cycle_one(stages: list, t
                                                                  ) -> None:
     build.main(["all", "--average-every", "7", "--work", str(tmp_path)])  # a train option
     assert [(s.epochs, s.average_every) for s in stages[1:]] == [(20, 0), (5, 0)]
+
+
+@pytest.mark.parametrize("option", [["--average-every", "301"], ["--average-every", "-1"],
+                                    ["--average-epochs", "-1"]])
+def test_an_averaging_that_would_average_nothing_is_refused(
+        stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        build.main(["train", *option, "--work", str(tmp_path)])
+    assert refused.value.code == 2 and stages == []
+    assert option[0] in capsys.readouterr().err
