@@ -35,6 +35,13 @@
     #   --seed 2 --data build/index-data-s2`), also with --train-seed 1 and 2
     # tried as the first network, not shipped (twenty-fifth step: AZ0, AZ1): the first network's
     #   recipe with --width 24, --train-seed 0 and 1
+    # tried as the first network, not shipped (thirty-seventh step, rule CF: weights averaged):
+    #   CF, from rule BN's render and stage-1 checkpoint (the first network's recipe on the
+    #   shipped detector's crops, thirty-second step; today's generate draws another render):
+    #   train --init <BN's stage1/checkpoint.pt> --epochs 10 --lr 1e-3 --average-every 10
+    #         --cover 0.1 --augment pips --threads 2 (rebuilds CF byte for byte, about 3 min);
+    #   CF': all --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #        --augment pips --average-epochs 10 (29 min; drawn before AVERAGE_DRAWS existed)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -340,6 +347,10 @@ def training_chunks(data: Path, more: Sequence[Path] = ()) -> list[Path]:
 # Cha et al. 2021), then the average's batch-norm statistics measured again on BN_BATCHES
 # augmented training batches
 AVERAGE_EVERY, BN_BATCHES = 10, 100
+# an averaging stage draws epoch e's batches from (seed, AVERAGE_DRAWS + e), not the first stage's
+# (seed, e), and the batch-norm batches from (seed, BN_DRAWS[0]) with the covers of an epoch
+# BN_DRAWS[1]: the draws of rule CF's prototype, so that this script rebuilds CF's file
+AVERAGE_DRAWS, BN_DRAWS = 1000, (99, 999)
 
 
 def train(args: argparse.Namespace) -> None:
@@ -385,13 +396,14 @@ def train(args: argparse.Namespace) -> None:
             files = files[:args.max_chunks]
         return (*load_files(files), len(files))
 
+    draws = 0 if averaged is None else AVERAGE_DRAWS
     for epoch in range(start, args.epochs):
         x, y, n_files = data()
         net.train()
-        erng = np.random.default_rng([seed, epoch])
+        erng = np.random.default_rng([seed, draws + epoch])
         t0, total = time.time(), 0.0
         for step in range(args.steps):
-            xb, yb = batch(x, y, erng, [seed, epoch, step])
+            xb, yb = batch(x, y, erng, [seed, draws + epoch, step])
             loss = F.cross_entropy(net(xb), yb, label_smoothing=args.smoothing)
             opt.zero_grad()
             loss.backward()
@@ -407,9 +419,9 @@ def train(args: argparse.Namespace) -> None:
             export(net, args.out)
     if averaged is not None:  # the averaged weights' batch-norm statistics, then the file
         x, y, _ = data()
-        brng = np.random.default_rng([seed, args.epochs])
-        update_bn((batch(x, y, brng, [seed, args.epochs, k])[0] for k in range(BN_BATCHES)),
-                  averaged)
+        brng = np.random.default_rng([seed, BN_DRAWS[0]])
+        update_bn((batch(x, y, brng, [seed, draws + BN_DRAWS[1], k])[0]
+                   for k in range(BN_BATCHES)), averaged)
         print(f"averaged ({int(averaged.n_averaged)} weights): {validation(averaged, xv, yv)}",
               flush=True)
         export(averaged.module, args.out)
