@@ -40,10 +40,10 @@
     #   shipped detector's crops, thirty-second step; today's generate draws another render):
     #   train --init <BN's stage1/checkpoint.pt> --epochs 10 --lr 1e-3 --average-every 10
     #         --cover 0.1 --augment pips --threads 2 (rebuilds CF byte for byte, about 3 min);
-    #   CF': all --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #   CF′: all --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #        --augment pips --average-epochs 10 (29 min; drawn before AVERAGE_DRAWS existed)
     # confirmed as the first network (thirty-seventh step, rule CH), to ship once deck adaptation
-    #   runs on an int8 file: CGq, CF''s render (a fresh generate) and
+    #   runs on an int8 file: CGq, on CF′'s render (a fresh generate):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #       --augment pips --average-epochs 10 --out build/index_cnn_float.onnx   (CG, 29 min)
     #   quantize --model build/index_cnn_float.onnx --out models/index_cnn.onnx  (CGq, 2 s)
