@@ -845,11 +845,9 @@ def recipe(stage1_epochs: int = 20, average_epochs: int = 0) -> list[dict]:
     ``average_epochs``, the second stage is that many epochs at a constant 1e-3 whose weights
     are averaged every AVERAGE_EVERY steps (the first network since the thirty-seventh step:
     10)."""
-    second = ({"epochs": average_epochs, "lr": 1e-3, "smoothing": 0.0,
-               "average_every": AVERAGE_EVERY} if average_epochs else
-              {"epochs": 5, "lr": 1e-3, "smoothing": 0.0, "average_every": 0})
     return [{"epochs": stage1_epochs, "lr": 3e-3, "smoothing": 0.05, "average_every": 0},
-            second]
+            {"epochs": average_epochs or 5, "lr": 1e-3, "smoothing": 0.0,
+             "average_every": AVERAGE_EVERY if average_epochs else 0}]
 
 
 if __name__ == "__main__":
