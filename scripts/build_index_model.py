@@ -56,7 +56,8 @@ both models are rebuilt, build the detector first (``build_index_detector.py``).
 networks were built with the detector shipped until the thirty-second step: to rebuild them,
 ``git show 22ad80f:models/index_det.onnx > build/det-before.onnx`` and ``--detector`` it.
 ``train`` fits a small CNN with torch on the CPU (one thread), saves a checkpoint after every
-epoch in ``build/index-train/`` and exports ONNX for ``cv2.dnn``. Both are resumable: finished
+epoch in ``build/index-train/`` and exports ONNX (outputs ``logits`` and ``features``, the
+embedding deck adaptation uses). Both are resumable: finished
 chunks and epochs are skipped.
 """
 
@@ -685,7 +686,29 @@ def export(net, path: Path) -> None:
     torch.onnx.export(net, torch.zeros(1, 3, CROP_H, CROP_W), str(tmp), input_names=["crop"],
                       output_names=["logits"], dynamic_axes={"crop": {0: "n"}, "logits": {0: "n"}},
                       opset_version=13, dynamo=False)
+    with_features(tmp)
     os.replace(tmp, path)
+
+
+def with_features(path: Path) -> None:
+    """Give the network in ``path`` a second output, FEATURES: the input of its last fully
+    connected layer (the embedding deck adaptation compares, ``dealer_assist/vision/adapt.py``),
+    through an Identity node, so no tensor is renamed and the logits do not change. A network
+    that has it already is left as it is."""
+    import onnx
+
+    from dealer_assist.vision.runtime import FEATURES
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    if any(o.name == FEATURES for o in graph.output):
+        return
+    gemm = [n for n in graph.node if n.op_type == "Gemm"][-1]
+    graph.node.append(onnx.helper.make_node("Identity", [gemm.input[0]], [FEATURES],
+                                            name=f"{FEATURES}_Identity"))
+    graph.output.append(onnx.helper.make_tensor_value_info(FEATURES, onnx.TensorProto.FLOAT,
+                                                           ["n", "width"]))
+    onnx.save(model, str(path))
 
 
 # The int8 copy (quantize): ONNX Runtime's static quantization (QDQ, int8 weights per output
@@ -732,6 +755,7 @@ def quantize(args: argparse.Namespace) -> None:
         quantize_static(str(prepared), str(tmp), Batches(), quant_format=QuantFormat.QDQ,
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
                         per_channel=True)
+    with_features(tmp)  # kept from a float network that has it; added to one that has not
     os.replace(tmp, args.out)
     print(f"{args.out}: int8 copy of {args.model}, calibrated on {len(crops)} crops", flush=True)
 

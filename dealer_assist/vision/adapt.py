@@ -1,7 +1,8 @@
 """Deck adaptation: read the user's own deck better from a few labelled photos of it.
 
 The shipped index network (``models/index_cnn.onnx``) is not retrained: its penultimate layer
-(the input of its last fully connected layer) is used as an embedding. The index crops the
+(the input of its last fully connected layer, which the network gives as its second output,
+``features``) is used as an embedding. The index crops the
 recogniser proposes in labelled photos of the user's deck (or frames the dealer confirmed) are
 embedded and kept as per-card prototypes. At reading time a crop's card is accepted when the
 network is sure of it as before, or when the nearest prototype of the deck is close enough and
@@ -12,13 +13,12 @@ prototype of is read by the network alone, as before).
 Stored with the deck as ``<data>/decks/<name>/adaptation.npz`` (about 20 kB):
 ``format``, ``model_sha256`` (the index network it was made with: a retrained network needs a
 new adaptation), ``codes`` and ``features`` (float16, unit length) and ``untrusted`` (cards the
-network alone misreads on this deck). numpy and OpenCV only.
+network alone misreads on this deck). numpy, OpenCV and ONNX Runtime only.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,10 +37,10 @@ from dealer_assist.vision.indices import (
     work_size,
 )
 from dealer_assist.vision.ink_pairs import CROP_H, CROP_W, crop, rescaled
+from dealer_assist.vision.runtime import FEATURES
 
 FORMAT = "dealer-assist deck adaptation 1"
 FILE_NAME = "adaptation.npz"
-FC_TYPES = ("Gemm", "InnerProduct", "MatMul")
 # acceptance by prototypes, chosen on synthetic scenes of the held-out designs with another seed
 # than the benchmark's (scripts/bench_vision.py --adapt-heldout --tune), never on cards-real
 MIN_SIMILARITY = 0.875  # cosine to the nearest prototype of the card
@@ -65,23 +65,6 @@ def model_digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def embedding_layers(net: cv2.dnn.Net) -> tuple[str, str]:
-    """(feature output, logits layer): the last fully connected layer of ``net`` and the name of
-    its input, which :meth:`cv2.dnn.Net.forward` can stop at.
-
-    Found from the network's own description (``Net.dump``: OpenCV 5 names intermediate tensors,
-    not layers), so a retrained network with a fully connected head still works."""
-    names = list(net.getLayerNames())
-    types = [net.getLayer(net.getLayerId(n)).type for n in names]
-    fcs = [i for i, t in enumerate(types) if t in FC_TYPES]
-    if not fcs or fcs[-1] == 0:
-        raise AdaptationError("the index network has no fully connected head to adapt")
-    last = names[fcs[-1]]
-    op = re.search(r'name: "' + re.escape(last) + r'".*?inputs: \[\s*"([^"]+)"', net.dump(),
-                   re.DOTALL)
-    return (op.group(1) if op else names[fcs[-1] - 1]), last
-
-
 @dataclass(frozen=True)
 class Sample:
     """An index crop of a labelled frame: its card, embedding and centre (frame pixels)."""
@@ -93,36 +76,28 @@ class Sample:
 
 
 class Embedder:
-    """The index network, giving class probabilities and embeddings in one forward pass: up to
-    the input of the last fully connected layer, which is then applied here."""
+    """The first index network, giving class probabilities and embeddings (its output FEATURES,
+    the input of its last fully connected layer) in one forward pass of the reader's own
+    session."""
 
     def __init__(self, reader: IndexReader | None = None) -> None:
         self.reader = reader or IndexReader()
-        # its own copy on OpenCV's cv2.dnn (default engine), which can stop at an intermediate
-        # tensor: ONNX Runtime, which the plain reader uses, gives only the network's output
-        self.net = net = cv2.dnn.readNetFromONNX(str(self.reader.path))
-        self.feature_layer, self.logits_layer = embedding_layers(net)
-        weights = net.getLayer(net.getLayerId(self.logits_layer)).blobs
-        if len(weights) != 2 or weights[0].shape[0] != len(CLASSES):
-            raise AdaptationError("the index network's last layer is not a 53-class head")
-        self.weights, self.bias = weights[0].T.astype(np.float32), weights[1].ravel()
+        self.net = self.reader.net
+        if FEATURES not in self.net.outputs:
+            raise AdaptationError(f"the index network {self.reader.path.name} has no "
+                                  f"'{FEATURES}' output to adapt with (rebuild it with "
+                                  f"scripts/build_index_model.py)")
         self.model_sha256 = model_digest(self.reader.path)
-        probe = np.random.default_rng(0).integers(0, 255, (2, *CROP_SHAPE), np.uint8)
-        first = self.reader.first_opinion(normalise(probe))
-        if not np.allclose(self.forward(probe)[0], first, atol=1e-4):
-            raise AdaptationError("the index network's head could not be split off to adapt")
-
-    @property
-    def dim(self) -> int:
-        return self.weights.shape[0]
+        probe = np.zeros((1, *CROP_SHAPE), np.uint8)
+        self.dim = self.forward(probe)[1].shape[1]
 
     def forward(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Softmax probabilities (N, 53) and unit-length embeddings (N, D) of uint8 crops, both
         of this network alone (a deck's samples are labelled by the network they embed)."""
         net = self.net
-        net.setInput(normalise(crops))
-        feats = net.forward(self.feature_layer).reshape(len(crops), -1)
-        probs = softmax(feats @ self.weights + self.bias)
+        logits, feats = net.run_outputs(normalise(crops), [net.outputs[0], FEATURES])
+        probs = softmax(logits.reshape(len(crops), -1))
+        feats = feats.reshape(len(crops), -1)
         return probs, feats / np.maximum(np.linalg.norm(feats, axis=1, keepdims=True), 1e-6)
 
     def samples(self, frame: np.ndarray, cards: set[str]) -> list[Sample]:

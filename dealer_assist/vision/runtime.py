@@ -13,9 +13,14 @@ from pathlib import Path
 
 import numpy as np
 
+# the index network's second output, the input of its last fully connected layer: the embedding
+# deck adaptation compares (vision/adapt.py; added by scripts/build_index_model.py)
+FEATURES = "features"
+
 
 class OnnxNet:
-    """A network with one input and one output: :meth:`run` maps an input array to the output."""
+    """A network with one input: :meth:`run` maps an input array to its first output,
+    :meth:`run_outputs` to the outputs it names (``outputs``: the names it has, in order)."""
 
     def __init__(self, path: Path | str) -> None:
         # imported here: the training scripts use this package's geometry in a torch venv that
@@ -28,9 +33,13 @@ class OnnxNet:
         self.session = ort.InferenceSession(str(path), options,
                                             providers=["CPUExecutionProvider"])
         self.input = self.session.get_inputs()[0].name
+        self.outputs = [o.name for o in self.session.get_outputs()]
 
     def run(self, x: np.ndarray) -> np.ndarray:
-        return self.session.run(None, {self.input: x})[0]
+        return self.session.run(self.outputs[:1], {self.input: x})[0]
+
+    def run_outputs(self, x: np.ndarray, names: list[str]) -> list[np.ndarray]:
+        return self.session.run(names, {self.input: x})
 
 
 def load_error(path: Path | str) -> str | None:

@@ -23,10 +23,11 @@ from dealer_assist.vision.adapt import (
     adapt_frames,
 )
 from dealer_assist.vision.calibration import calibrate, load_deck
-from dealer_assist.vision.indices import CLASSES, IndexRead, IndexReader
+from dealer_assist.vision.indices import CLASSES, IndexRead, IndexReader, normalise
 from dealer_assist.vision.ink_pairs import CROP_H, CROP_W, candidate
 from dealer_assist.vision.labels import write_image
 from dealer_assist.vision.recognizer import Recognizer
+from dealer_assist.vision.runtime import FEATURES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.vision_data import decks, scenes
@@ -55,12 +56,30 @@ def adapted() -> DeckAdaptation:
 
 
 def test_the_embedding_is_the_input_of_the_networks_last_layer() -> None:
+    """The first network's logits are an affine map of its embedding (up to the int8 file's
+    rounding of the logits), and its probabilities are the reader's first opinion."""
     embedder = Embedder()
-    assert embedder.logits_layer == "/16/Gemm" and embedder.dim == 128
-    crops = np.random.default_rng(1).integers(0, 255, (5, CROP_H, CROP_W, 3), np.uint8)
+    assert embedder.dim == 128
+    crops = np.random.default_rng(1).integers(0, 255, (400, CROP_H, CROP_W, 3), np.uint8)
+    crops[::2] = np.clip(crops[::2] // 4 + 180, 0, 255)  # pale, paper-like crops too
     probs, feats = embedder.forward(crops)
-    assert np.allclose(probs, IndexReader().probabilities(crops), atol=1e-5)
+    assert np.allclose(probs, IndexReader(second=None).first_opinion(normalise(crops)))
     assert np.allclose(np.linalg.norm(feats, axis=1), 1, atol=1e-5)
+    net = embedder.net
+    logits, raw = net.run_outputs(normalise(crops), [net.outputs[0], FEATURES])
+    design = np.hstack([raw, np.ones((len(raw), 1), np.float32)])
+    fit = design @ np.linalg.lstsq(design, logits, rcond=None)[0]
+    assert np.abs(fit - logits).max() < 0.01 * np.ptp(logits)
+
+
+def test_a_network_without_features_cannot_be_adapted_to(tmp_path: Path) -> None:
+    import onnx
+
+    model = onnx.load(IndexReader().path)
+    del model.graph.output[1]
+    onnx.save(model, tmp_path / "plain.onnx")
+    with pytest.raises(AdaptationError, match="no 'features' output"):
+        Embedder(IndexReader(tmp_path / "plain.onnx", second=None))
 
 
 @needs_decks

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from dealer_assist.vision.indices import CLASSES, normalise
 from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 from dealer_assist.vision.model import model_path
-from dealer_assist.vision.runtime import OnnxNet
+from dealer_assist.vision.runtime import FEATURES, OnnxNet
 from scripts import build_index_model as build
 
 
@@ -103,12 +103,43 @@ def test_without_a_model_or_training_chunks_it_is_refused(
     assert not (tmp_path / "int8.onnx").exists()
 
 
-def test_the_shipped_second_network_is_an_int8_copy() -> None:
+def test_both_shipped_networks_are_int8_copies_that_give_their_features() -> None:
     """Rule AV (twenty-fifth step): the second network ships in int8, about half its float
-    time; the first network gains nothing from it and ships in float."""
-    second = {n.op_type for n in onnx.load(model_path("index_cnn_b", ".onnx")).graph.node}
-    first = {n.op_type for n in onnx.load(model_path("index_cnn", ".onnx")).graph.node}
-    assert "QuantizeLinear" in second and "QuantizeLinear" not in first
+    time; rule CH (thirty-seventh step): the first too, at its float time, since it is wider.
+    The first gives deck adaptation its embedding (vision/adapt.py)."""
+    for name in ("index_cnn", "index_cnn_b"):
+        assert "QuantizeLinear" in {n.op_type for n in onnx.load(model_path(name, ".onnx"))
+                                    .graph.node}
+    assert OnnxNet(model_path("index_cnn", ".onnx")).outputs == ["logits", FEATURES]
+
+
+def test_the_features_are_the_input_of_the_last_layer_and_change_no_logit(tmp_path: Path
+                                                                          ) -> None:
+    path = tmp_path / "float.onnx"
+    float_network(path)
+    x = normalise(crops(16, 4))
+    before = OnnxNet(path).run(x)
+    build.with_features(path)
+    build.with_features(path)  # a network that has them is left as it is
+    net = OnnxNet(path)
+    assert net.outputs == ["logits", FEATURES]
+    logits, feats = net.run_outputs(x, net.outputs)
+    assert np.array_equal(logits, before) and np.array_equal(net.run(x), before)
+    weights = {w.name: numpy_helper.to_array(w) for w in onnx.load(path).graph.initializer}
+    assert np.allclose(feats @ weights["d"] + weights["e"], logits, atol=1e-5)
+
+
+def test_the_int8_copy_keeps_the_features(render: Path, tmp_path: Path) -> None:
+    float_network(tmp_path / "float.onnx")
+    build.with_features(tmp_path / "float.onnx")
+    out = tmp_path / "int8.onnx"
+    build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "float.onnx"),
+                "--out", str(out)])
+    x = normalise(crops(16, 5))
+    a, b = OnnxNet(tmp_path / "float.onnx"), OnnxNet(out)
+    assert b.outputs == ["logits", FEATURES]
+    fa, fb = a.run_outputs(x, [FEATURES])[0], b.run_outputs(x, [FEATURES])[0]
+    assert np.abs(fa - fb).max() <= 0.05 * np.abs(fa).max()
 
 
 def test_a_file_that_is_no_onnx_network_is_refused(render: Path, tmp_path: Path,

@@ -1,5 +1,7 @@
-"""The shipped networks on ONNX Runtime (vision/runtime.py) give what OpenCV's cv2.dnn gives for
-the same files, and the per-frame shortcuts of the speed work (issue 16) change no reading."""
+"""The shipped detector on ONNX Runtime (vision/runtime.py) gives what OpenCV's cv2.dnn gives for
+the same file (the index networks are int8 files cv2.dnn cannot run: test_build_quantize.py
+checks their rounding), and the per-frame shortcuts of the speed work (issue 16) change no
+reading."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 
 from dealer_assist.vision.detect import find_cards
 from dealer_assist.vision.index_detector import IndexDetector
-from dealer_assist.vision.indices import IndexReader, normalise
+from dealer_assist.vision.indices import IndexReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts.vision_data import decks, scenes
@@ -38,18 +40,6 @@ def test_the_detector_maps_agree_with_cv2_dnn() -> None:
     maps, scale = detector.maps(frame)
     assert scale == 1.0 and maps.shape == expected.shape
     assert np.abs(maps - expected).max() < 1e-4
-
-
-def test_the_index_network_agrees_with_cv2_dnn() -> None:
-    reader = IndexReader(second=None)
-    crops = np.random.default_rng(3).integers(0, 255, (7, 40, 28, 3), np.uint8)
-    crops[:3] = 255
-    crops[:3, 8:30, 8:20] = 20  # dark blobs on white: index-like
-    net = cv2.dnn.readNetFromONNX(str(reader.path))
-    net.setInput(normalise(crops))
-    logits = net.forward().reshape(len(crops), -1)
-    e = np.exp(logits - logits.max(axis=1, keepdims=True))
-    assert np.abs(reader.probabilities(crops) - e / e.sum(axis=1, keepdims=True)).max() < 1e-4
 
 
 @needs_decks
