@@ -23,10 +23,11 @@ def bench(capsys, *options: str) -> dict:
 def test_a_candidate_reader_is_measured_and_described(capsys) -> None:
     shipped = bench(capsys)
     assert "reader" not in shipped
-    strict = bench(capsys, "--acceptance-factor", "0.05", "--second-model", "none")
-    assert strict["reader"] == {"second": "none", "acceptance_factor": 0.05}
+    strict = bench(capsys, "--acceptance-factor", "0.002", "--second-model", "none")
+    assert strict["reader"] == {"second": "none", "acceptance_factor": 0.002}
     assert strict["cards"] == shipped["cards"]  # the same scenes
-    # thresholds of 0.9975 and more read fewer of the fans' cards than the shipped ones
+    # thresholds of 0.9999 and more read fewer of the fans' cards than the shipped ones (0.9975
+    # did until the thirty-eighth step's first network, which is surer of these cards)
     assert shipped["read_right"] > 0 and strict["read_right"] < shipped["read_right"]
 
 
