@@ -2,8 +2,14 @@
 
     uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
     <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
-    # the shipped first network, models/index_cnn.onnx (issue 16, twenty-first step; about
-    # 35 min here: generate 14 min, stage 1 19 min, stage 2 2 min):
+    # the shipped first network, models/index_cnn.onnx since issue 16's thirty-eighth step
+    # (rule CH: CGq; about 40 min here: generate 10 min, training 29 min, quantize 2 s):
+    #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #       --augment pips --average-epochs 10 --out build/index_cnn_float.onnx
+    #   quantize --model build/index_cnn_float.onnx --out models/index_cnn.onnx
+    # the first network from the twenty-first to the thirty-seventh step (T; about 35 min here:
+    # generate 14 min, stage 1 19 min, stage 2 2 min; with the detector before the
+    # thirty-second step, see below):
     #   all --stage1-epochs 60 --cover 0.1 --augment pips
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
@@ -42,18 +48,14 @@
     #         --cover 0.1 --augment pips --threads 2 (rebuilds CF byte for byte, about 3 min);
     #   CF′: all --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #        --augment pips --average-epochs 10 (29 min; drawn before AVERAGE_DRAWS existed)
-    # confirmed as the first network (thirty-seventh step, rule CH), to ship once deck adaptation
-    #   runs on an int8 file: CGq, on CF′'s render (a fresh generate):
-    #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
-    #       --augment pips --average-epochs 10 --out build/index_cnn_float.onnx   (CG, 29 min)
-    #   quantize --model build/index_cnn_float.onnx --out models/index_cnn.onnx  (CGq, 2 s)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
 with the system fonts; the held-out designs never) and stores the labelled index crops in
 ``build/index-data/chunk-NNNN.npz``; it proposes crops with ``models/index_det.onnx``, so when
 both models are rebuilt, build the detector first (``build_index_detector.py``). The shipped
-networks were built with the detector shipped until the thirty-second step: to rebuild them,
+second network (and the first until the thirty-seventh step) was built with the detector shipped
+until the thirty-second step: to rebuild it,
 ``git show 22ad80f:models/index_det.onnx > build/det-before.onnx`` and ``--detector`` it.
 ``train`` fits a small CNN with torch on the CPU (one thread), saves a checkpoint after every
 epoch in ``build/index-train/`` and exports ONNX (outputs ``logits`` and ``features``, the
