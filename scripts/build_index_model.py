@@ -692,6 +692,11 @@ def export(net, path: Path) -> None:
     os.replace(tmp, path)
 
 
+def dense_layers(model) -> list:
+    """The fully connected (Gemm) nodes of an ONNX ``model``, in graph order."""
+    return [n for n in model.graph.node if n.op_type == "Gemm"]
+
+
 def with_features(path: Path) -> None:
     """Give the network in ``path`` a second output, FEATURES: the input of its last fully
     connected layer (the embedding deck adaptation compares, ``dealer_assist/vision/adapt.py``),
@@ -705,7 +710,7 @@ def with_features(path: Path) -> None:
     graph = model.graph
     if any(o.name == FEATURES for o in graph.output):
         return
-    gemm = [n for n in graph.node if n.op_type == "Gemm"][-1]
+    gemm = dense_layers(model)[-1]
     graph.node.append(onnx.helper.make_node("Identity", [gemm.input[0]], [FEATURES],
                                             name=f"{FEATURES}_Identity"))
     graph.output.append(onnx.helper.make_tensor_value_info(FEATURES, onnx.TensorProto.FLOAT,
@@ -849,6 +854,11 @@ def main(argv: list[str] | None = None) -> int:
 
         if why := load_error(args.model):
             parser.error(f"--model {args.model}: not an ONNX network ({why})")
+        import onnx
+
+        if not dense_layers(onnx.load(str(args.model))):
+            parser.error(f"--model {args.model}: no fully connected layer, so no features for "
+                         f"deck adaptation (not an index network)")
         if not training_chunks(args.data):
             parser.error(f"--data {args.data}: no training chunks to calibrate on")
         quantize(args)

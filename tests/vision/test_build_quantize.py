@@ -151,3 +151,20 @@ def test_a_file_that_is_no_onnx_network_is_refused(render: Path, tmp_path: Path,
     assert stop.value.code == 2
     assert "not an ONNX network" in capsys.readouterr().err
     assert not (tmp_path / "int8.onnx").exists()
+
+
+def test_a_network_without_a_dense_layer_is_refused(render: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture) -> None:
+    """Its int8 copy could give deck adaptation no features."""
+    graph = helper.make_graph(
+        [helper.make_node("Relu", ["crop"], ["logits"])], "net",
+        [helper.make_tensor_value_info("crop", TensorProto.FLOAT, ["n", 3, CROP_H, CROP_W])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", 3, CROP_H, CROP_W])])
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
+              tmp_path / "relu.onnx")
+    with pytest.raises(SystemExit) as stop:
+        build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "relu.onnx"),
+                    "--out", str(tmp_path / "int8.onnx")])
+    assert stop.value.code == 2
+    assert "no fully connected layer" in capsys.readouterr().err
+    assert not (tmp_path / "int8.onnx").exists()
