@@ -41,6 +41,9 @@
     #   --seed 2 --data build/index-data-s2`), also with --train-seed 1 and 2
     # tried as the first network, not shipped (twenty-fifth step: AZ0, AZ1): the first network's
     #   recipe with --width 24, --train-seed 0 and 1
+    # tried as the second network, not shipped (thirty-eighth step, rule CK): the second
+    #   network's recipe with --average-epochs 10 --workers 2 --threads 2 --channels-last, on a
+    #   fresh render (--data of its own; the shipped detector), then quantize
     # tried as the first network, not shipped (thirty-seventh step, rule CF: weights averaged):
     #   CF, from rule BN's render and stage-1 checkpoint (the first network's recipe on the
     #   shipped detector's crops, thirty-second step; today's generate draws another render):
