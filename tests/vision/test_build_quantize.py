@@ -53,12 +53,24 @@ def render(tmp_path: Path) -> Path:
     return data
 
 
+def quantize(data: Path, model: Path, out: Path) -> int:
+    return build.main(["quantize", "--data", str(data), "--model", str(model), "--out", str(out)])
+
+
+def refusal(data: Path, model: Path, out: Path, capsys: pytest.CaptureFixture) -> str:
+    """What ``quantize`` says when it refuses (exit 2, no file written)."""
+    with pytest.raises(SystemExit) as stop:
+        quantize(data, model, out)
+    assert stop.value.code == 2
+    assert not out.exists()
+    return capsys.readouterr().err
+
+
 def test_the_int8_copy_computes_what_the_float_network_does(render: Path, tmp_path: Path
                                                             ) -> None:
     float_network(tmp_path / "float.onnx")
     out = tmp_path / "int8.onnx"
-    assert build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "float.onnx"),
-                       "--out", str(out)]) == 0
+    assert quantize(render, tmp_path / "float.onnx", out) == 0
     ops = {node.op_type for node in onnx.load(out).graph.node}
     assert {"QuantizeLinear", "DequantizeLinear", "Conv"} <= ops
     x = normalise(crops(64, 9))
@@ -70,8 +82,7 @@ def test_the_int8_copy_computes_what_the_float_network_does(render: Path, tmp_pa
 def test_the_same_files_give_the_same_bytes(render: Path, tmp_path: Path) -> None:
     float_network(tmp_path / "float.onnx")
     for name in ("one.onnx", "two.onnx"):
-        build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "float.onnx"),
-                    "--out", str(tmp_path / name)])
+        quantize(render, tmp_path / "float.onnx", tmp_path / name)
     assert (tmp_path / "one.onnx").read_bytes() == (tmp_path / "two.onnx").read_bytes()
 
 
@@ -82,8 +93,7 @@ def test_it_calibrates_on_training_chunks_only(render: Path, tmp_path: Path,
     load = build.load_files
     monkeypatch.setattr(build, "load_files", lambda files: seen.extend(files) or load(files))
     float_network(tmp_path / "float.onnx")
-    build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "float.onnx"),
-                "--out", str(tmp_path / "int8.onnx")])
+    quantize(render, tmp_path / "float.onnx", tmp_path / "int8.onnx")
     assert [p.name for p in seen] == ["chunk-0002.npz", "chunk-0003.npz", "chunk-0004.npz"]
 
 
@@ -95,12 +105,8 @@ def test_without_a_model_or_training_chunks_it_is_refused(
     empty.mkdir()
     model = tmp_path / ("none.onnx" if missing == "model" else "float.onnx")
     data = empty if missing == "chunks" else render
-    with pytest.raises(SystemExit) as stop:
-        build.main(["quantize", "--data", str(data), "--model", str(model),
-                    "--out", str(tmp_path / "int8.onnx")])
-    assert stop.value.code == 2
-    assert ("--model" if missing == "model" else "no training chunks") in capsys.readouterr().err
-    assert not (tmp_path / "int8.onnx").exists()
+    err = refusal(data, model, tmp_path / "int8.onnx", capsys)
+    assert ("--model" if missing == "model" else "no training chunks") in err
 
 
 def test_both_shipped_networks_are_int8_copies_that_give_their_features() -> None:
@@ -133,8 +139,7 @@ def test_the_int8_copy_keeps_the_features(render: Path, tmp_path: Path) -> None:
     float_network(tmp_path / "float.onnx")
     build.with_features(tmp_path / "float.onnx")
     out = tmp_path / "int8.onnx"
-    build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "float.onnx"),
-                "--out", str(out)])
+    quantize(render, tmp_path / "float.onnx", out)
     x = normalise(crops(16, 5))
     a, b = OnnxNet(tmp_path / "float.onnx"), OnnxNet(out)
     assert b.outputs == ["logits", FEATURES]
@@ -145,12 +150,8 @@ def test_the_int8_copy_keeps_the_features(render: Path, tmp_path: Path) -> None:
 def test_a_file_that_is_no_onnx_network_is_refused(render: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
     (tmp_path / "notes.onnx").write_text("not a network")
-    with pytest.raises(SystemExit) as stop:
-        build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "notes.onnx"),
-                    "--out", str(tmp_path / "int8.onnx")])
-    assert stop.value.code == 2
-    assert "not an ONNX network" in capsys.readouterr().err
-    assert not (tmp_path / "int8.onnx").exists()
+    assert "not an ONNX network" in refusal(render, tmp_path / "notes.onnx",
+                                            tmp_path / "int8.onnx", capsys)
 
 
 def test_a_network_without_a_dense_layer_is_refused(render: Path, tmp_path: Path,
@@ -162,9 +163,5 @@ def test_a_network_without_a_dense_layer_is_refused(render: Path, tmp_path: Path
         [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", 3, CROP_H, CROP_W])])
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]),
               tmp_path / "relu.onnx")
-    with pytest.raises(SystemExit) as stop:
-        build.main(["quantize", "--data", str(render), "--model", str(tmp_path / "relu.onnx"),
-                    "--out", str(tmp_path / "int8.onnx")])
-    assert stop.value.code == 2
-    assert "no fully connected layer" in capsys.readouterr().err
-    assert not (tmp_path / "int8.onnx").exists()
+    assert "no fully connected layer" in refusal(render, tmp_path / "relu.onnx",
+                                                 tmp_path / "int8.onnx", capsys)
