@@ -24,13 +24,15 @@ names a card at ``indices.SECOND_FROM`` or more. The summary line says which net
 ``network`` miss is below the reader's probability in (issue 16's seventeenth step chose what
 to retrain from it).
 
-``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does (those that
-keep the indices in place: blur, dark, jpeg, warm). Crops, true cuts included, are cut from what
-the reader reads: the frame exposed (``exposure.exposed``) and, when it is blurred, its work
-image sharpened (``IndexReader.work_inputs``; until the twenty-eighth step the diagnostic cut
-them from the raw frame, so its dark and blurred rows were not the reader's). Only
-``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to work
-on, not a benchmark (no timing). Choose on the training designs only (``bench_vision.py``'s rule).
+``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does: blur, dark,
+jpeg and warm keep the indices in place, and ``small`` (640 px on the long side) moves them with
+the frame's scale (thirty-ninth step; ``rotate`` is not offered). Crops, true cuts included, are
+cut from what the reader reads: the frame exposed (``exposure.exposed``) and, when it is
+blurred, its work image sharpened (``IndexReader.work_inputs``; until the twenty-eighth step the
+diagnostic cut them from the raw frame, so its dark and blurred rows were not the reader's).
+Only ``--synthetic`` scenes have the true index positions; a diagnostic for choosing what to
+work on, not a benchmark (no timing). Choose on the training designs only (``bench_vision.py``'s
+rule).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
 
 KINDS = ("outline", "no crop", "cut", "network")
-GEOMETRIC = {"rotate", "small"}  # perturbations that move the indices (not offered)
+GEOMETRIC = {"rotate"}  # perturbations that move the indices elsewhere (not offered)
 NEAR = 0.5  # a crop centred within this share of the index's rank-to-suit step is "there"
 
 
@@ -65,6 +67,7 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
     rows = []
     for deck, i, scene, _anchors, marks in synthetic_scenes(kind, scenes, seed):
         frame = PERTURBATIONS[perturb](scene.image) if perturb else scene.image
+        to_frame = frame.shape[1] / scene.image.shape[1]  # "small": the marks scale with it
         read = {p.code for p in recognizer.read(frame) if p.code}
         missed = sorted({m.code for m in marks} - read)
         if not missed:
@@ -73,6 +76,7 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
         frame = exposed(frame)
         outlines = find_cards(frame)
         small, scale, scaled = reader.work_inputs(frame, outlines.small)
+        scale *= to_frame  # the scene's pixels to the work image's
         cands = [c for c, _need, _group in reader.candidates(small, scaled, outlines.mask)]
         centres = np.array([c.centre for c in cands]).reshape(-1, 2)
         probs = reader.probabilities(np.stack([crop(small, c) for c in cands])) if cands \
@@ -92,8 +96,8 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
 def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, probs: np.ndarray
          ) -> dict:
     """Card, kind, true-cut probability, best crop probability (-1: no crop) and step of one
-    missed index ``mark`` (frame pixels) in the work frame ``small``, whose crops are centred at
-    ``centres`` and read ``probs``."""
+    missed index ``mark`` (scene pixels; ``scale``: scene to work pixels) in the work frame
+    ``small``, whose crops are centred at ``centres`` and read ``probs``."""
     k = CLASSES.index(mark.code)
     rank = (mark.rank * scale).astype(np.float32)
     suit = (mark.suit * scale).astype(np.float32)
@@ -142,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--perturb", choices=sorted(set(PERTURBATIONS) - GEOMETRIC),
-                        help="the photometric ones: the true index positions stay")
+                        help="those whose true index positions are known: the photometric "
+                        "ones, and small (the frame's scale)")
     parser.add_argument("--json", action="store_true", help="print one JSON list only")
     args = parser.parse_args(argv)
     single_threaded()

@@ -105,9 +105,25 @@ def test_a_perturbed_scene_s_misses_are_the_benchmarks_too() -> None:
     assert {(r["scene"], r["card"]) for r in rows} == bench
 
 
-def test_only_perturbations_that_keep_the_indices_in_place_are_offered() -> None:
+def test_only_perturbations_whose_index_positions_are_known_are_offered() -> None:
     with pytest.raises(SystemExit):
         main(["--synthetic", KIND, "--scenes", "1", "--perturb", "rotate"])
+
+
+def test_a_640_px_frame_s_true_cuts_follow_its_scale(monkeypatch) -> None:
+    """``small`` halves the frame and the reader enlarges it back to its 1280-px work image, so
+    the true cuts' steps are the full-size scene's (the same corner: within 2 %; another
+    corner: its own step, within a third). Marks left at the scene's scale would double them
+    and cut the true crops off the indices."""
+    monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
+    full = {r["card"]: r["step"] for r in misses(KIND, 1, SEED)}
+    small = {r["card"]: r["step"] for r in misses(KIND, 1, SEED, "small")}
+    assert len(small) >= 5 and small.keys() == full.keys()
+    ratios = [small[card] / full[card] for card in small]
+    assert all(0.75 <= r <= 1.33 for r in ratios)
+    assert sum(abs(r - 1) <= 0.02 for r in ratios) >= 0.75 * len(ratios)
+    assert main(["--synthetic", KIND, "--scenes", "1", "--seed", str(SEED), "--perturb",
+                 "small", "--json"]) == 0
 
 
 @pytest.mark.parametrize("perturb", ["blur", "dark"])
