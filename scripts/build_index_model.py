@@ -51,6 +51,9 @@
     #         --cover 0.1 --augment pips --threads 2 (rebuilds CF byte for byte, about 3 min);
     #   CF′: all --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #        --augment pips --average-epochs 10 (29 min; drawn before AVERAGE_DRAWS existed)
+    # tried as the first network (rule CM) and as the second (rule CN), not shipped
+    #   (thirty-ninth step): the shipped first network's recipe with --width 32 (training 37 min
+    #   here on the shipped first network's render), then quantize
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
