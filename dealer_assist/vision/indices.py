@@ -339,19 +339,27 @@ class IndexReader:
         ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), and ``paper``, its
         card-white mask, if the caller has them (the recogniser's outline search works at that
         size: one resize less)."""
+        return _merge([r for _way, r in self.readings(frame, scaled, paper)])
+
+    def readings(self, frame: np.ndarray, scaled: np.ndarray | None = None,
+                 paper: np.ndarray | None = None) -> list[tuple[str, IndexRead]]:
+        """Every reading :meth:`read` merges, each with the way it was read (one of WAYS; the
+        diagnostic ``scripts/vision_paths.py`` counts what each way adds)."""
         small, scale, scaled = self.work_inputs(frame, scaled)
         cands = self.candidates(small, scaled, paper)
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
         decisions, probs = self.classify(crops, [need for _c, need, _g in cands])
-        reads = [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
-                 for (c, _need, _g), (k, p) in zip(cands, decisions, strict=True) if k]
-        reads += self._group_reads(cands, probs, probs.argmax(axis=1), scale)
-        reads += self._second_looks(small, [c for c, _need, _g in cands], decisions, probs,
-                                    scale)
-        reads += self._detected_again(small, cands, decisions, probs, scale)
-        return _merge(reads)
+        reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
+                 for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
+        for way, more in (
+                ("group", self._group_reads(cands, probs, probs.argmax(axis=1), scale)),
+                ("second look", self._second_looks(small, [c for c, _need, _g in cands],
+                                                   decisions, probs, scale)),
+                ("detected again", self._detected_again(small, cands, decisions, probs, scale))):
+            reads += [(way, r) for r in more]
+        return reads
 
     def work_inputs(self, frame: np.ndarray, scaled: np.ndarray | None = None
                     ) -> tuple[np.ndarray, float, np.ndarray | None]:
@@ -490,6 +498,23 @@ def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
         return scaled_down(frame, WORK_LONG_SIDE)
     size = (round(w * enlarge), round(h * enlarge))
     return cv2.resize(frame, size, interpolation=cv2.INTER_CUBIC), enlarge
+
+
+# the ways a reading is made (IndexReader.readings): a single crop cut by the detector's own
+# pair, by an ink-blob pair that agrees with a detected index, on one glyph and the detector's
+# step (anchored), or by a whole-frame ink-blob pair; the crops of one detected index agreeing
+# (group); an unsure crop cut again (second look); an unsure detected index looked at again
+WAYS = ("detector pair", "blob pair", "anchored", "whole frame", "group", "second look",
+        "detected again")
+
+
+def _way(c: Candidate, group: int) -> str:
+    """The way a single crop ``c`` of ``group`` (-1: none) was cut (see WAYS)."""
+    if c.anchored:
+        return "anchored"
+    if c.detected:
+        return "detector pair"
+    return "blob pair" if group >= 0 else "whole frame"
 
 
 def _merge(reads: list[IndexRead]) -> list[IndexRead]:
