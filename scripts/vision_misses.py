@@ -139,16 +139,24 @@ def below(rows: list[dict], need: float = 0.95) -> str:
             f"the first only {first}, the second only {second}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def diagnostic_parser(description: str, perturbs: list[str], perturb_help: str | None = None
+                      ) -> argparse.ArgumentParser:
+    """The options the synthetic-scene diagnostics share (this one and ``vision_paths.py``):
+    ``--synthetic``, ``--scenes``, ``--seed``, ``--perturb`` (one of ``perturbs``), ``--json``."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--synthetic", required=True,
                         choices=["training", "training-fans", "heldout", "fans"])
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=20261124)
-    parser.add_argument("--perturb", choices=sorted(set(PERTURBATIONS) - GEOMETRIC),
-                        help="those whose true index positions are known: the photometric "
-                        "ones, and small (the frame's scale)")
+    parser.add_argument("--perturb", choices=perturbs, help=perturb_help)
     parser.add_argument("--json", action="store_true", help="print one JSON list only")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = diagnostic_parser(__doc__.splitlines()[0], sorted(set(PERTURBATIONS) - GEOMETRIC),
+                               "those whose true index positions are known: the photometric "
+                               "ones, and small (the frame's scale)")
     args = parser.parse_args(argv)
     single_threaded()
     rows = misses(args.synthetic, args.scenes, args.seed, args.perturb)

@@ -23,7 +23,6 @@ designs only (``bench_vision.py``'s rule).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
@@ -35,6 +34,7 @@ from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.indices import WAYS
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_items
+from scripts.vision_misses import diagnostic_parser
 
 OUTLINE = "outline"  # a card no index reading names: read from its outline alone
 
@@ -88,15 +88,9 @@ def table(rows: list[dict], at: tuple[float, ...] = ()) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--synthetic", required=True,
-                        choices=["training", "training-fans", "heldout", "fans"])
-    parser.add_argument("--scenes", type=int, default=80)
-    parser.add_argument("--seed", type=int, default=20261124)
-    parser.add_argument("--perturb", choices=sorted(PERTURBATIONS))
+    parser = diagnostic_parser(__doc__.splitlines()[0], sorted(PERTURBATIONS))
     parser.add_argument("--at", type=float, nargs="*", default=[],
                         help="also count each way's own cards at this probability or more")
-    parser.add_argument("--json", action="store_true", help="print one JSON list only")
     args = parser.parse_args(argv)
     single_threaded()
     rows = cards_read(args.synthetic, args.scenes, args.seed, args.perturb)
