@@ -234,7 +234,63 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     return len(ys)
 
 
+def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
+                      n_variants: int = N_VARIANTS,
+                      mix: tuple[float, float, float] = DESIGN_MIX) -> int:
+    """Render chunk ``k`` as :func:`make_chunk` does, but cut every crop as the reader cuts
+    it at run time: from its work image (the exposed frame at 1280 px, sharpened when blurred:
+    ``IndexReader.work_inputs``) and at its own candidates (``IndexReader.candidates``), with
+    every fully visible index of at least MIN_GLYPH work pixels also cut "tight" and "rough"
+    (issue 16, fortieth step: rule CO). Negatives: up to four per positive, at least 8."""
+    import cv2
+
+    from dealer_assist.vision import indices, ink_pairs
+    from dealer_assist.vision.detect import find_cards
+    from dealer_assist.vision.exposure import exposed
+    from scripts.vision_data import scenes, variants
+
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng([seed, k])  # the scenes
+    cut_rng = np.random.default_rng([seed, k, 1])  # the cuts and the negatives
+    reader = indices.IndexReader(second=False, detector=detector_path)
+    xs, ys = [], []
+    for _ in range(SCENES_PER_CHUNK):
+        design = pick_design(rng, n_variants, mix)
+        faces = scenes.load_faces(design)
+        anchors = scenes.anchors_of(design, faces)
+        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
+        marks = scenes.visible_indices(sc, anchors)
+        frame = exposed(sc.image)
+        outlines = find_cards(frame)
+        small, scale, scaled = reader.work_inputs(frame, outlines.small)
+        cands = [c for c, _need, _g in reader.candidates(small, scaled, outlines.mask)]
+        if cands:
+            in_scene = [ink_pairs.rescaled(c, 1 / scale) for c in cands]
+            labels = labels_near_marks(
+                in_scene, scenes.label_candidates(in_scene, marks, sc, anchors), marks)
+            pos = np.nonzero(labels > 0)[0]
+            neg = cut_rng.permutation(np.nonzero(labels == 0)[0])[:max(8, 4 * len(pos))]
+            for i in (*pos, *neg):
+                xs.append(ink_pairs.crop(small, cands[i]))
+                ys.append(labels[i])
+        for code, rank, suit, frac, *_glyph in marks:  # every index in full view, cut 2 ways
+            rank, suit = rank * scale, suit * scale
+            if frac >= 0.97 and float(np.linalg.norm(suit - rank)) >= ink_pairs.MIN_GLYPH:
+                for cut in ("tight", "rough"):
+                    xs.append(ink_pairs.crop(small, jittered(cut_rng, rank, suit, cut)))
+                    ys.append(indices.CLASSES.index(code))
+    variants.deck.cache_clear()
+    tmp = out.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
+    tmp.rename(out)
+    return len(ys)
+
+
 def generate(args: argparse.Namespace) -> None:
+    if args.reader_cut:
+        render_chunks(args, SCENES_PER_CHUNK, "crops", make_reader_chunk, args.detector,
+                      args.variants, tuple(args.design_mix))
+        return
     render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
                   args.variants, tuple(args.design_mix), args.covered_glyph)
 
@@ -828,6 +884,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lr", type=float, default=3e-3)
     parser.add_argument("--scaled-cut", action="store_true", help="generate: also cut every "
                         "true index at a random scale x0.7-1.4 (not the shipped data)")
+    parser.add_argument("--reader-cut", action="store_true",
+                        help="generate: cut the crops the reader cuts, from its work image "
+                             "(rule CO)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
     parser.add_argument("--design-mix", type=float, nargs=3, default=DESIGN_MIX,
