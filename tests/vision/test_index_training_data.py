@@ -289,3 +289,31 @@ def test_every_deck_s_tens_are_anchored_between_their_digits() -> None:
             assert code in anchors, (deck, code)
             dx = anchors[code][0] - anchors[code][2] - usual_dx
             assert dx > -0.1 * step, (deck, code, round(dx / step, 2))
+
+
+def test_reader_cut_teaches_the_crops_the_reader_cuts_from_a_small_frame(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``generate --reader-cut`` (rule CO) cuts a 640-px scene's crops from the reader's
+    enlarged work image: an index of 3-6 scene px (6-12 work px, which the reader cuts) is
+    taught (cut from the scene as it is, it was not), and only the scene's cards are taught."""
+    monkeypatch.setattr(build, "SCENES_PER_CHUNK", 1)
+    monkeypatch.setattr(build, "scene_size", lambda rng: (640, 480))
+    seed = 28  # a scene with six indices of 3-6 px
+    build.make_reader_chunk(0, seed, tmp_path / "reader.npz")
+    build.make_chunk(0, seed, tmp_path / "scene.npz")
+    # the same scene again, as both drew it
+    rng = np.random.default_rng([seed, 0])
+    design = build.pick_design(rng)
+    faces = scenes.load_faces(design)
+    anchors = scenes.anchors_of(design, faces)
+    scene = scenes.make_scene(rng, faces, (640, 480), mild=rng.random() < 0.2)
+    marks = [m for m in scenes.visible_indices(scene, anchors) if m.frac >= 0.97]
+    small = {m.code for m in marks if m.step < ink_pairs.MIN_GLYPH <= 2 * m.step}
+    assert small  # the case this guards
+    with np.load(tmp_path / "reader.npz") as reader, np.load(tmp_path / "scene.npz") as before:
+        taught = {CLASSES[y] for y in reader["y"] if y > 0}
+        taught_before = {CLASSES[y] for y in before["y"] if y > 0}
+        assert reader["x"].shape[1:] == (ink_pairs.CROP_H, ink_pairs.CROP_W, 3)
+    assert taught <= {m.code for m in scenes.visible_indices(scene, anchors)}
+    assert small <= taught
+    assert not small <= taught_before  # cut from the scene as it is, they were not all taught
