@@ -236,12 +236,15 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
 
 def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                       n_variants: int = N_VARIANTS,
-                      mix: tuple[float, float, float] = DESIGN_MIX) -> int:
+                      mix: tuple[float, float, float] = DESIGN_MIX,
+                      taught_step: float = 0.0) -> int:
     """Render chunk ``k`` as :func:`make_chunk` does, but cut every crop as the reader cuts
     it at run time: from its work image (the exposed frame at 1280 px, sharpened when blurred:
     ``IndexReader.work_inputs``) and at its own candidates (``IndexReader.candidates``), with
     every fully visible index of at least MIN_GLYPH work pixels also cut "tight" and "rough"
-    (issue 16, fortieth step: rule CO). Negatives: up to four per positive, at least 8."""
+    (issue 16, fortieth step: rule CO). Negatives: up to four per positive, at least 8.
+    ``taught_step``: an index whose rank-to-suit step is smaller in scene pixels is not taught
+    (its crops are left out; rule CQ)."""
     import cv2
 
     from dealer_assist.vision import indices, ink_pairs
@@ -264,16 +267,17 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
         outlines = find_cards(frame)
         small, scale, scaled = reader.work_inputs(frame, outlines.small)
         cands = [c for c, _need, _g in reader.candidates(small, scaled, outlines.mask)]
+        taught = [m for m in marks if m.step >= taught_step]
         if cands:
             in_scene = [ink_pairs.rescaled(c, 1 / scale) for c in cands]
             labels = labels_near_marks(
-                in_scene, scenes.label_candidates(in_scene, marks, sc, anchors), marks)
+                in_scene, scenes.label_candidates(in_scene, taught, sc, anchors), marks)
             pos = np.nonzero(labels > 0)[0]
             neg = cut_rng.permutation(np.nonzero(labels == 0)[0])[:max(8, 4 * len(pos))]
             for i in (*pos, *neg):
                 xs.append(ink_pairs.crop(small, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac, *_glyph in marks:  # every index in full view, cut 2 ways
+        for code, rank, suit, frac, *_glyph in taught:  # every index in full view, cut 2 ways
             rank, suit = rank * scale, suit * scale
             if frac >= 0.97 and float(np.linalg.norm(suit - rank)) >= ink_pairs.MIN_GLYPH:
                 for cut in ("tight", "rough"):
@@ -289,7 +293,7 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
 def generate(args: argparse.Namespace) -> None:
     if args.reader_cut:
         render_chunks(args, SCENES_PER_CHUNK, "crops", make_reader_chunk, args.detector,
-                      args.variants, tuple(args.design_mix))
+                      args.variants, tuple(args.design_mix), args.taught_step)
         return
     render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
                   args.variants, tuple(args.design_mix), args.covered_glyph)
@@ -887,6 +891,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reader-cut", action="store_true",
                         help="generate: cut the crops the reader cuts, from its work image "
                              "(rule CO)")
+    parser.add_argument("--taught-step", type=float, default=0.0, metavar="PX",
+                        help="generate --reader-cut: teach only indices of at least this "
+                             "rank-to-suit step in scene pixels (rule CQ)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
     parser.add_argument("--design-mix", type=float, nargs=3, default=DESIGN_MIX,

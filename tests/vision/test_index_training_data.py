@@ -317,3 +317,10 @@ def test_reader_cut_teaches_the_crops_the_reader_cuts_from_a_small_frame(
     assert taught <= {m.code for m in scenes.visible_indices(scene, anchors)}
     assert small <= taught
     assert not small <= taught_before  # cut from the scene as it is, they were not all taught
+    # --taught-step (rule CQ): those indices are left out, the larger ones still taught
+    build.make_reader_chunk(0, seed, tmp_path / "legible.npz",
+                            taught_step=ink_pairs.MIN_GLYPH)
+    with np.load(tmp_path / "legible.npz") as legible:
+        taught_legible = {CLASSES[y] for y in legible["y"] if y > 0}
+    only_small = small - {m.code for m in marks if m.step >= ink_pairs.MIN_GLYPH}
+    assert only_small and taught_legible == taught - only_small
