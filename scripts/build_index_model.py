@@ -54,6 +54,10 @@
     # tried as the first network (rule CM) and as the second (rule CN), not shipped
     #   (thirty-ninth step): the shipped first network's recipe with --width 32 (training 37 min
     #   here on the shipped first network's render), then quantize
+    # tried as the first network (rule CO) and as the second (rule CP), not shipped (fortieth
+    #   step): the shipped first network's recipe on a render of the reader's own crops (all
+    #   --reader-cut ... --data <its own>; render 10 min, training 32 min), then quantize; and
+    #   (rule CQ) the same with --reader-cut --taught-step 6
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
