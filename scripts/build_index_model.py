@@ -185,6 +185,30 @@ def labels_near_marks(cands: list, labels: list[int], marks, covered_glyph: floa
     return out
 
 
+def draw_scene(rng: np.random.Generator, n_variants: int = N_VARIANTS,
+               mix: tuple[float, float, float] = DESIGN_MIX):
+    """One training scene of a design :func:`pick_design` draws: the scene, its design's index
+    anchors and its visible indices (``scenes.visible_indices``)."""
+    from scripts.vision_data import scenes
+
+    design = pick_design(rng, n_variants, mix)
+    faces = scenes.load_faces(design)
+    anchors = scenes.anchors_of(design, faces)
+    sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
+    return sc, anchors, scenes.visible_indices(sc, anchors)
+
+
+def save_chunk(out: Path, xs: list[np.ndarray], ys: list[int]) -> int:
+    """Store a chunk's crops and labels in ``out`` (whole or not at all); returns crops."""
+    from scripts.vision_data import variants
+
+    variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
+    tmp = out.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
+    tmp.rename(out)
+    return len(ys)
+
+
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
                mix: tuple[float, float, float] = DESIGN_MIX, covered_glyph: float = 0.0) -> int:
@@ -199,18 +223,14 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
 
     from dealer_assist.vision import indices, ink_pairs
     from dealer_assist.vision.index_detector import IndexDetector
-    from scripts.vision_data import scenes, variants
+    from scripts.vision_data import scenes
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
     detector = IndexDetector(detector_path)
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
-        design = pick_design(rng, n_variants, mix)
-        faces = scenes.load_faces(design)
-        anchors = scenes.anchors_of(design, faces)
-        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
-        marks = scenes.visible_indices(sc, anchors)
+        sc, anchors, marks = draw_scene(rng, n_variants, mix)
         for cands, neg_share in ((ink_pairs.find_candidates(sc.image), 2),
                                  (detector_candidates(detector, sc.image), 3)):
             if not cands:
@@ -231,11 +251,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                 for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
                     xs.append(ink_pairs.crop(sc.image, jittered(rng, rank, suit, cut)))
                     ys.append(indices.CLASSES.index(code))
-    variants.deck.cache_clear()  # 26 MB a procedural design: keep only this chunk's
-    tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
-    tmp.rename(out)
-    return len(ys)
+    return save_chunk(out, xs, ys)
 
 
 def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
@@ -254,7 +270,7 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
     from dealer_assist.vision import indices, ink_pairs
     from dealer_assist.vision.detect import find_cards
     from dealer_assist.vision.exposure import exposed
-    from scripts.vision_data import scenes, variants
+    from scripts.vision_data import scenes
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])  # the scenes
@@ -262,11 +278,7 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
     reader = indices.IndexReader(second=False, detector=detector_path)
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
-        design = pick_design(rng, n_variants, mix)
-        faces = scenes.load_faces(design)
-        anchors = scenes.anchors_of(design, faces)
-        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
-        marks = scenes.visible_indices(sc, anchors)
+        sc, anchors, marks = draw_scene(rng, n_variants, mix)
         frame = exposed(sc.image)
         outlines = find_cards(frame)
         small, scale, scaled = reader.work_inputs(frame, outlines.small)
@@ -287,11 +299,7 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
                 for cut in ("tight", "rough"):
                     xs.append(ink_pairs.crop(small, jittered(cut_rng, rank, suit, cut)))
                     ys.append(indices.CLASSES.index(code))
-    variants.deck.cache_clear()
-    tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, x=np.array(xs, np.uint8), y=np.array(ys, np.int16))
-    tmp.rename(out)
-    return len(ys)
+    return save_chunk(out, xs, ys)
 
 
 def generate(args: argparse.Namespace) -> None:

@@ -302,19 +302,15 @@ def test_reader_cut_teaches_the_crops_the_reader_cuts_from_a_small_frame(
     build.make_reader_chunk(0, seed, tmp_path / "reader.npz")
     build.make_chunk(0, seed, tmp_path / "scene.npz")
     # the same scene again, as both drew it
-    rng = np.random.default_rng([seed, 0])
-    design = build.pick_design(rng)
-    faces = scenes.load_faces(design)
-    anchors = scenes.anchors_of(design, faces)
-    scene = scenes.make_scene(rng, faces, (640, 480), mild=rng.random() < 0.2)
-    marks = [m for m in scenes.visible_indices(scene, anchors) if m.frac >= 0.97]
+    visible = build.draw_scene(np.random.default_rng([seed, 0]))[2]
+    marks = [m for m in visible if m.frac >= 0.97]
     small = {m.code for m in marks if m.step < ink_pairs.MIN_GLYPH <= 2 * m.step}
     assert small  # the case this guards
     with np.load(tmp_path / "reader.npz") as reader, np.load(tmp_path / "scene.npz") as before:
         taught = {CLASSES[y] for y in reader["y"] if y > 0}
         taught_before = {CLASSES[y] for y in before["y"] if y > 0}
         assert reader["x"].shape[1:] == (ink_pairs.CROP_H, ink_pairs.CROP_W, 3)
-    assert taught <= {m.code for m in scenes.visible_indices(scene, anchors)}
+    assert taught <= {m.code for m in visible}
     assert small <= taught
     assert not small <= taught_before  # cut from the scene as it is, they were not all taught
     # --taught-step (rule CQ): those indices are left out, the larger ones still taught
