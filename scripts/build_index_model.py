@@ -96,8 +96,11 @@ SCENES_PER_CHUNK = 50
 # ---------------------------------------------------------------- data
 
 N_VARIANTS = 200  # procedural designs var:0 .. var:199 (scripts/vision_data/variants.py)
-# a scene's design: an SVG deck, one of the project's font-drawn decks, or a procedural design
+# a scene's design: an SVG deck, one of the project's font-drawn decks, or a procedural design;
+# a fourth share (--design-mix, not the shipped recipe) draws the wide procedural designs
+# wide:0 .. wide:N_WIDE - 1 (variants.wide_style; fonts from scripts/wide_fonts.sh)
 DESIGN_MIX = (0.45, 0.15, 0.40)
+N_WIDE = 1000
 
 
 def training_designs() -> list[str]:
@@ -108,13 +111,16 @@ def training_designs() -> list[str]:
 
 
 def pick_design(rng: np.random.Generator, n_variants: int = N_VARIANTS,
-                mix: tuple[float, float, float] = DESIGN_MIX) -> str:
+                mix: tuple[float, ...] = DESIGN_MIX) -> str:
     """A scene's design: ``mix`` gives the shares of SVG decks, font-drawn decks and the
-    procedural designs var:0 .. var:``n_variants - 1``."""
+    procedural designs var:0 .. var:``n_variants - 1`` (and, with a fourth share, the wide
+    designs wide:0 .. wide:N_WIDE - 1)."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
 
-    group = rng.choice(3, p=mix)
+    group = rng.choice(len(mix), p=mix)
+    if group == 3:
+        return f"wide:{int(rng.integers(N_WIDE))}"
     if group == 0:
         svg = decks.training_decks()
         return svg[int(rng.integers(len(svg)))]
@@ -186,7 +192,7 @@ def labels_near_marks(cands: list, labels: list[int], marks, covered_glyph: floa
 
 
 def draw_scene(rng: np.random.Generator, n_variants: int = N_VARIANTS,
-               mix: tuple[float, float, float] = DESIGN_MIX):
+               mix: tuple[float, ...] = DESIGN_MIX):
     """One training scene of a design :func:`pick_design` draws: the scene, its design's index
     anchors and its visible indices (``scenes.visible_indices``)."""
     from scripts.vision_data import scenes
@@ -211,7 +217,7 @@ def save_chunk(out: Path, xs: list[np.ndarray], ys: list[int]) -> int:
 
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
-               mix: tuple[float, float, float] = DESIGN_MIX, covered_glyph: float = 0.0) -> int:
+               mix: tuple[float, ...] = DESIGN_MIX, covered_glyph: float = 0.0) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
@@ -256,7 +262,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
 
 def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                       n_variants: int = N_VARIANTS,
-                      mix: tuple[float, float, float] = DESIGN_MIX,
+                      mix: tuple[float, ...] = DESIGN_MIX,
                       taught_step: float = 0.0) -> int:
     """Render chunk ``k`` as :func:`make_chunk` does, but cut every crop as the reader cuts
     it at run time: from its work image (the exposed frame at 1280 px, sharpened when blurred:
@@ -908,8 +914,10 @@ def main(argv: list[str] | None = None) -> int:
                              "rank-to-suit step in scene pixels (rule CQ)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
-    parser.add_argument("--design-mix", type=float, nargs=3, default=DESIGN_MIX,
-                        metavar=("SVG", "FONT", "PROCEDURAL"), help="generate: design shares")
+    parser.add_argument("--design-mix", type=float, nargs="+", default=DESIGN_MIX,
+                        metavar="SHARE", help="generate: the shares of SVG, font-drawn and "
+                        "procedural designs, and optionally of the wide procedural designs "
+                        "(scripts/wide_fonts.sh first)")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
                         "(default: models/index_det.onnx)")
     parser.add_argument("--covered-glyph", type=float, default=0.0, metavar="FRACTION",
@@ -947,6 +955,14 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--data {args.data}: no training chunks to calibrate on")
         quantize(args)
         return 0
+    if len(args.design_mix) not in (3, 4) or abs(sum(args.design_mix) - 1) > 1e-6 \
+            or min(args.design_mix) < 0:
+        parser.error("--design-mix takes 3 or 4 shares that add up to 1")
+    if len(args.design_mix) == 4 and args.design_mix[3] > 0:
+        from scripts.vision_data import variants
+        if not variants.wide_extra_fonts():
+            parser.error(f"--design-mix: no wide fonts in {variants.WIDE_FONTS} "
+                         "(run scripts/wide_fonts.sh)")
     if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
         parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
     if args.average_epochs < 0:

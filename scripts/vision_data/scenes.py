@@ -47,11 +47,17 @@ def font_deck(font: str, height: int = 420) -> dict[str, np.ndarray]:
 
 
 def load_faces(deck: str) -> dict[str, np.ndarray]:
-    if deck.startswith("var:"):
-        return variants.deck(int(deck[4:]))[0]
+    if deck.startswith(("var:", "wide:")):
+        return variants.deck(*_procedural(deck))[0]
     if deck.startswith("font:"):
         return font_deck(synth.FONTS[int(deck[5:])])
     return decks.render_deck(deck)
+
+
+def _procedural(deck: str) -> tuple:
+    """``variants.deck``'s arguments for a procedural design ``var:K`` or ``wide:K``."""
+    family, k = deck.split(":")
+    return (int(k), True) if family == "wide" else (int(k),)
 
 
 def on_white(face: np.ndarray) -> np.ndarray:
@@ -181,8 +187,8 @@ def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[f
     """Index anchors per card (cached): [rank_x, rank_y, suit_x, suit_y] or [] if not found.
     A face whose index is far from where the deck's others have theirs is searched again
     there (see ANCHOR_TOLERANCE)."""
-    if deck.startswith("var:"):  # drawn here: known, not searched for
-        return variants.deck(int(deck[4:]))[1]
+    if deck.startswith(("var:", "wide:")):  # drawn here: known, not searched for
+        return variants.deck(*_procedural(deck))[1]
     # a font deck is cached by its font file, not its place in synth.FONTS (which depends on the
     # fonts installed: the cache outlives an install)
     key = f"font_{Path(synth.FONTS[int(deck[5:])]).stem}" if deck.startswith("font:") else deck

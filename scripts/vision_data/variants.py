@@ -4,6 +4,10 @@ layouts it will never see in one of the SVG decks.
 
 A design is ``var:K``; everything about it follows from ``K`` (seeded), and its index anchors
 (rank and suit centres of the top-left index) are known from the drawing, not searched for.
+A ``wide:K`` design (issue 16, forty-first step; not in the shipped recipe) draws from a wider
+space: the text faces of ``scripts/wide_fonts.sh`` too (hairline to black weights, condensed,
+monospaced, slab and old-style faces), thinner and bolder strokes, larger and smaller indices,
+and on some designs a large suit sign printed beside the index, as many European decks do.
 Glyphs are drawn with Pillow's ``ImageFont``, not OpenCV's ``FontFace``: the latter keeps state
 between the fonts loaded in one process, so the same design came out differently depending on
 what was drawn before it.
@@ -14,6 +18,7 @@ from __future__ import annotations
 import subprocess
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -31,6 +36,11 @@ _SUIT_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "Free
                "FreeSans.ttf", "FreeSerifBold.ttf", "FreeSansBold.ttf")
 
 
+# scripts/wide_fonts.sh unpacks the wide designs' extra faces here (fontconfig never sees them)
+WIDE_FONTS = Path(__file__).resolve().parents[2] / "build" / "wide-fonts"
+_RANK_CHARS = "A23456789JQK10"
+
+
 @cache
 def text_fonts() -> tuple[str, ...]:
     """The installed font files that can draw an index (sorted, so a design is reproducible)."""
@@ -42,6 +52,39 @@ def text_fonts() -> tuple[str, ...]:
     files = sorted({line.split(":")[0].strip() for line in out.splitlines() if line.strip()})
     return tuple(f for f in files if f.endswith((".ttf", ".otf"))
                  and not any(bad in f for bad in _NOT_TEXT))
+
+
+def wide_extra_fonts() -> tuple[str, ...]:
+    """The faces in WIDE_FONTS (``scripts/wide_fonts.sh``; none there: empty), sorted."""
+    return tuple(sorted(str(f) for f in WIDE_FONTS.glob("*") if f.suffix in (".ttf", ".otf")
+                        and "Hairline" not in f.name))  # too thin to read at an index's size
+
+
+@cache
+def wide_fonts() -> tuple[str, ...]:
+    """The wide designs' faces: :func:`text_fonts` and those of :func:`wide_extra_fonts` that
+    draw every rank's characters with their own glyphs (not the font's box for a missing one),
+    sorted."""
+    return tuple(sorted({*text_fonts(), *filter(draws_ranks, wide_extra_fonts())}))
+
+
+def draws_ranks(font: str) -> bool:
+    """Does ``font`` draw each rank character as its own glyph, none of them as the font's
+    "missing" box (the glyph it draws for an unassigned code point)?"""
+    try:
+        missing = synth.font_ink("\u0378", font, 48)
+    except ValueError:  # no ink for a missing glyph: every glyph with ink is the font's own
+        missing = None
+    except OSError:  # not a font Pillow can read
+        return False
+    for ch in _RANK_CHARS:
+        try:
+            ink = synth.font_ink(ch, font, 48)
+        except (ValueError, OSError):
+            return False
+        if missing is not None and ink.shape == missing.shape and np.array_equal(ink, missing):
+            return False
+    return True
 
 
 def suit_fonts() -> tuple[str, ...]:
@@ -63,6 +106,7 @@ class Style:
     x: float  # index column centre, fraction of the card width
     y: float  # rank top, fraction of the card height
     frame: float  # inset of a printed frame line (fraction of the width), 0: none
+    corner_pip: float = 0.0  # a large suit sign beside the index (fraction of the height), 0: none
 
 
 def style(k: int) -> Style:
@@ -84,6 +128,30 @@ def style(k: int) -> Style:
         gap=float(rng.uniform(0.0, 0.03)), x=float(rng.uniform(0.07, 0.13)),
         y=float(rng.uniform(0.02, 0.06)),
         frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
+
+
+def wide_style(k: int) -> Style:
+    """Design ``wide:k``'s style: like :func:`style`, from :func:`wide_fonts` and wider ranges
+    (its own seed, so ``var:k`` is unchanged)."""
+    fonts = wide_fonts()
+    rng = np.random.default_rng([18, k])
+    sfonts = suit_fonts()
+    black = tuple(int(v) for v in rng.integers(0, 70, 3))
+    if rng.random() < 0.15:
+        black = (int(rng.integers(60, 140)), int(rng.integers(0, 90)), int(rng.integers(0, 40)))
+    red = (int(rng.integers(0, 90)), int(rng.integers(0, 70)), int(rng.integers(140, 235)))
+    paper = tuple(int(v) for v in rng.integers(215, 256, 3))
+    return Style(
+        font=fonts[int(rng.integers(len(fonts)))],
+        suit_font=sfonts[int(rng.integers(len(sfonts)))] if sfonts and rng.random() < 0.5
+        else None,
+        weight=float(rng.uniform(-0.03, 0.1)), width=float(rng.uniform(0.6, 1.35)),
+        black=black, red=red, paper=paper,
+        rank_h=float(rng.uniform(0.05, 0.12)), suit_s=float(rng.uniform(0.035, 0.08)),
+        gap=float(rng.uniform(0.0, 0.035)), x=float(rng.uniform(0.06, 0.14)),
+        y=float(rng.uniform(0.015, 0.07)),
+        frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0,
+        corner_pip=float(rng.uniform(0.09, 0.16)) if rng.random() < 0.35 else 0.0)
 
 
 def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
@@ -173,6 +241,10 @@ def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, li
     rx, sx = int(cx - rm.shape[1] / 2), int(cx - sm.shape[1] / 2)
     synth.stamp(half, rm, max(rx, 1), ry, colour)
     synth.stamp(half, sm, max(sx, 1), sy, colour)
+    if st.corner_pip:  # a large suit sign beside the index, its top at the rank's
+        big = suit_glyph(suit, max(4, int(st.corner_pip * h)), st)
+        bx = max(rx + rm.shape[1], sx + sm.shape[1]) + max(2, int(0.02 * w))
+        synth.stamp(half, big, bx, ry, colour)
     img = np.minimum(np.minimum(img, half), cv2.rotate(half, cv2.ROTATE_180))
     cv2.rectangle(img, (0, 0), (w - 1, h - 1), (190, 190, 190), 1)
     anchor = [max(rx, 1) + rm.shape[1] / 2, ry + rm.shape[0] / 2,
@@ -181,10 +253,11 @@ def card(code: str, st: Style, rng: np.random.Generator) -> tuple[np.ndarray, li
 
 
 @cache
-def deck(k: int) -> tuple[dict[str, np.ndarray], dict[str, list[float]]]:
-    """Design ``var:k``: faces (BGRA) and index anchors by card code."""
-    st = style(k)
-    rng = np.random.default_rng([17, k])
+def deck(k: int, wide: bool = False) -> tuple[dict[str, np.ndarray], dict[str, list[float]]]:
+    """Design ``var:k`` (``wide:k`` if ``wide``): faces (BGRA) and index anchors by card
+    code."""
+    st = wide_style(k) if wide else style(k)
+    rng = np.random.default_rng([19 if wide else 17, k])
     faces, anchors = {}, {}
     for code in decks.CODES:
         faces[code], anchors[code] = card(code, st, rng)
