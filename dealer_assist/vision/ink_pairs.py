@@ -90,10 +90,23 @@ LINE_MIN_LENGTH, LINE_WIDTH, LINE_ANGLE_STEP = 40, 3, 3.0
 LINE_MIN_AREA, LINE_MAX_AREA = 40, 10000
 
 
+_BYTES_OF_A_PIXEL = np.ones((1, 3), np.uint8)
+
+
+def dark_channel(frame: np.ndarray) -> np.ndarray:
+    """The darkest of each pixel's three channels of a uint8 BGR ``frame``: each row's bytes
+    (B, G, R, B, G, R, ...) eroded three wide and read at every pixel's middle byte, the same
+    values as min(B, G, R) in half the time."""
+    h, w = frame.shape[:2]
+    rows = cv2.erode(frame.reshape(h, w * 3), _BYTES_OF_A_PIXEL,
+                     borderType=cv2.BORDER_REPLICATE)
+    return np.ascontiguousarray(rows[:, 1::3])
+
+
 def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, lines: bool,
                origin: tuple[int, int] = (0, 0)) -> np.ndarray:
     """:func:`glyph_blobs` of the whole of ``frame``, a part of a larger frame at ``origin``."""
-    dark = cv2.min(cv2.min(frame[..., 0], frame[..., 1]), frame[..., 2])
+    dark = dark_channel(frame)
     # stretch contrast locally so a dim frame keeps the same threshold meaning
     mask = ink_mask(dark, 31)
     if where is not None:
@@ -113,18 +126,40 @@ def _ink_blobs(frame: np.ndarray, where: np.ndarray | None, lines: bool,
 def _glyph_rows(mask: np.ndarray, components, lighter: np.ndarray, origin: tuple[int, int],
                 off_line: float) -> np.ndarray:
     """:func:`glyph_blobs`' rows of the glyph-sized, inky ``components`` of ``mask``."""
-    n, labels, stats, cents = components
+    _n, labels, stats, cents = components
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     size = np.maximum(w, h)
     keep = ((size >= 0.5 * MIN_GLYPH) & (size <= MAX_GLYPH) & (area >= 8)
             & (area >= 0.08 * w * h) & (w < 3 * h + 3) & (h < 4 * w + 3))
-    inked = mask > 0
-    contrast = (np.bincount(labels[inked], lighter[inked].astype(np.float32), n)[1:]
-                / np.maximum(area, 1))
+    contrast = _mean_inside(labels, stats, lighter, keep, mask)
     keep &= contrast >= MIN_CONTRAST
     rows = np.column_stack([cents[1:, 0] + origin[0], cents[1:, 1] + origin[1], size, area, w,
                             h, contrast, np.full(len(w), off_line)]).astype(np.float32)
     return rows[keep]
+
+
+# up to this many glyph-shaped components, their contrast is summed in each one's own box (a
+# tenth of the time of a pass over all the ink of a 1280-px frame); more (a textured table's
+# specks), in one pass over the ink
+BOXED_MOST = 300
+
+
+def _mean_inside(labels: np.ndarray, stats: np.ndarray, values: np.ndarray, wanted: np.ndarray,
+                 mask: np.ndarray) -> np.ndarray:
+    """Per component 1..n of ``labels`` (``stats``: its boxes and areas; ``mask``: the pixels
+    labelled), the mean of ``values`` (uint8) over its pixels, for the ``wanted`` ones (0 for the
+    others): the same float64 sums either way, as the values are whole numbers."""
+    area = stats[1:, 4]
+    if wanted.sum() > BOXED_MOST:
+        inked = mask > 0
+        return (np.bincount(labels[inked], values[inked].astype(np.float32), len(stats))[1:]
+                / np.maximum(area, 1))
+    sums = np.zeros(len(area), np.float64)
+    for k in np.flatnonzero(wanted):
+        x, y, bw, bh = stats[k + 1, :4]
+        box = np.s_[y:y + bh, x:x + bw]
+        sums[k] = values[box][labels[box] == k + 1].sum(dtype=np.float64)
+    return sums / np.maximum(area, 1)
 
 
 def _off_line_blobs(components, lighter: np.ndarray, origin: tuple[int, int]
