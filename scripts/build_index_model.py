@@ -58,6 +58,12 @@
     #   step): the shipped first network's recipe on a render of the reader's own crops (all
     #   --reader-cut ... --data <its own>; render 10 min, training 32 min), then quantize; and
     #   (rule CQ) the same with --reader-cut --taught-step 6
+    # tried as the first network (rule CS: WDq), not shipped (forty-first step): the shipped first
+    #   network's recipe on a render with the wide procedural designs (bash scripts/wide_fonts.sh
+    #   first): all ... --design-mix 0.4 0.1 0.2 0.3 --data build/index-data-wide
+    #   --work build/index-train-wide (render 13 min, training 31 min), then quantize
+    #   --data build/index-data-wide; and (rule CT: WDb) the second network's recipe with
+    #   --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last (shipped detector)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
