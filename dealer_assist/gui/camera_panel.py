@@ -96,9 +96,12 @@ class CameraPanel(QWidget):
         self.card_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.card_label.setMinimumWidth(200)
         self.detail_label = QLabel("waiting for a card")
-        self.detail_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.detail_label.setFont(_font(13))
         self.detail_label.setWordWrap(True)
+        # two lines kept for it, so that a detail that wraps ("10H · camera · 78% sure" on a
+        # small tablet) does not push the seat buttons down under the dealer's finger
+        self.detail_label.setMinimumHeight(2 * self.detail_label.fontMetrics().lineSpacing())
 
         seat_title = QLabel("Seat")
         seat_title.setFont(_font(16, bold=True))

@@ -78,6 +78,30 @@ def test_dealer_picks_the_seat_when_no_zone_says(panel: CameraPanel, qtbot) -> N
     assert blocker.args == [5, "7D"]
 
 
+def test_the_seat_buttons_stay_put_when_the_detail_wraps(qtbot) -> None:
+    """At a small tablet's panel width the detail of one card fits a line and another's wraps
+    to two: the seat and confirm buttons must not move between them."""
+    panel = CameraPanel(seats=6)
+    qtbot.addWidget(panel)
+    panel.resize(700, 560)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.set_proposal(proposal("4S", 0.85), seat=4)
+    qtbot.wait(50)
+    where = [panel.seat_up.mapTo(panel, panel.seat_up.rect().topLeft()),
+             panel.confirm_button.mapTo(panel, panel.confirm_button.rect().topLeft())]
+    width = panel.detail_label.width()
+    metrics = panel.detail_label.fontMetrics()
+    assert metrics.horizontalAdvance(panel.detail_label.text()) <= width  # one line
+    panel.set_proposal(proposal("10H", 0.78, source="barcode"), seat=2)
+    if metrics.horizontalAdvance(panel.detail_label.text()) <= width:  # a wider font's metrics
+        panel.detail_label.setText(panel.detail_label.text() + " · seat 2")
+    assert metrics.horizontalAdvance(panel.detail_label.text()) > width  # two lines
+    qtbot.wait(50)
+    assert [panel.seat_up.mapTo(panel, panel.seat_up.rect().topLeft()),
+            panel.confirm_button.mapTo(panel, panel.confirm_button.rect().topLeft())] == where
+
+
 def test_buttons_are_touch_sized(panel: CameraPanel) -> None:
     for button in (panel.confirm_button, panel.reject_button):
         assert button.height() >= 80 and button.width() >= 180
