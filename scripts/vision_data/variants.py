@@ -16,7 +16,7 @@ what was drawn before it.
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -109,49 +109,59 @@ class Style:
     corner_pip: float = 0.0  # a large suit sign beside the index (fraction of the height), 0: none
 
 
+@dataclass(frozen=True)
+class Ranges:
+    """What a family of procedural designs draws its styles from (fractions as in Style)."""
+
+    paper_low: int  # each paper channel from this to 255
+    weight: tuple[float, float]
+    width: tuple[float, float]
+    rank_h: tuple[float, float]
+    suit_s: tuple[float, float]
+    gap: tuple[float, float]
+    x: tuple[float, float]
+    y: tuple[float, float]
+    sign_share: float = 0.0  # designs with a large suit sign beside the index (drawn last)
+
+
+VAR = Ranges(225, (-0.03, 0.08), (0.7, 1.3), (0.06, 0.105), (0.045, 0.075), (0.0, 0.03),
+             (0.07, 0.13), (0.02, 0.06))
+WIDE = Ranges(215, (-0.03, 0.1), (0.6, 1.35), (0.05, 0.12), (0.035, 0.08), (0.0, 0.035),
+              (0.06, 0.14), (0.015, 0.07), sign_share=0.35)
+
+
 def style(k: int) -> Style:
-    rng = np.random.default_rng([16, k])
-    fonts = text_fonts()
+    """Design ``var:k``'s style."""
+    return _drawn_style(np.random.default_rng([16, k]), text_fonts(), VAR)
+
+
+def wide_style(k: int) -> Style:
+    """Design ``wide:k``'s style: from :func:`wide_fonts` and the WIDE ranges (its own seed, so
+    ``var:k`` is unchanged)."""
+    return _drawn_style(np.random.default_rng([18, k]), wide_fonts(), WIDE)
+
+
+def _drawn_style(rng: np.random.Generator, fonts: tuple[str, ...], r: Ranges) -> Style:
     sfonts = suit_fonts()
     black = tuple(int(v) for v in rng.integers(0, 70, 3))
     if rng.random() < 0.15:  # dark blue or green "black" suits
         black = (int(rng.integers(60, 140)), int(rng.integers(0, 90)), int(rng.integers(0, 40)))
     red = (int(rng.integers(0, 90)), int(rng.integers(0, 70)), int(rng.integers(140, 235)))
-    paper = tuple(int(v) for v in rng.integers(225, 256, 3))
-    return Style(
+    paper = tuple(int(v) for v in rng.integers(r.paper_low, 256, 3))
+    st = Style(
         font=fonts[int(rng.integers(len(fonts)))],
         suit_font=sfonts[int(rng.integers(len(sfonts)))] if sfonts and rng.random() < 0.5
         else None,
-        weight=float(rng.uniform(-0.03, 0.08)), width=float(rng.uniform(0.7, 1.3)),
+        weight=float(rng.uniform(*r.weight)), width=float(rng.uniform(*r.width)),
         black=black, red=red, paper=paper,
-        rank_h=float(rng.uniform(0.06, 0.105)), suit_s=float(rng.uniform(0.045, 0.075)),
-        gap=float(rng.uniform(0.0, 0.03)), x=float(rng.uniform(0.07, 0.13)),
-        y=float(rng.uniform(0.02, 0.06)),
+        rank_h=float(rng.uniform(*r.rank_h)), suit_s=float(rng.uniform(*r.suit_s)),
+        gap=float(rng.uniform(*r.gap)), x=float(rng.uniform(*r.x)),
+        y=float(rng.uniform(*r.y)),
         frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
-
-
-def wide_style(k: int) -> Style:
-    """Design ``wide:k``'s style: like :func:`style`, from :func:`wide_fonts` and wider ranges
-    (its own seed, so ``var:k`` is unchanged)."""
-    fonts = wide_fonts()
-    rng = np.random.default_rng([18, k])
-    sfonts = suit_fonts()
-    black = tuple(int(v) for v in rng.integers(0, 70, 3))
-    if rng.random() < 0.15:
-        black = (int(rng.integers(60, 140)), int(rng.integers(0, 90)), int(rng.integers(0, 40)))
-    red = (int(rng.integers(0, 90)), int(rng.integers(0, 70)), int(rng.integers(140, 235)))
-    paper = tuple(int(v) for v in rng.integers(215, 256, 3))
-    return Style(
-        font=fonts[int(rng.integers(len(fonts)))],
-        suit_font=sfonts[int(rng.integers(len(sfonts)))] if sfonts and rng.random() < 0.5
-        else None,
-        weight=float(rng.uniform(-0.03, 0.1)), width=float(rng.uniform(0.6, 1.35)),
-        black=black, red=red, paper=paper,
-        rank_h=float(rng.uniform(0.05, 0.12)), suit_s=float(rng.uniform(0.035, 0.08)),
-        gap=float(rng.uniform(0.0, 0.035)), x=float(rng.uniform(0.06, 0.14)),
-        y=float(rng.uniform(0.015, 0.07)),
-        frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0,
-        corner_pip=float(rng.uniform(0.09, 0.16)) if rng.random() < 0.35 else 0.0)
+    if r.sign_share:
+        sign = float(rng.uniform(0.09, 0.16)) if rng.random() < r.sign_share else 0.0
+        st = replace(st, corner_pip=sign)
+    return st
 
 
 def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
