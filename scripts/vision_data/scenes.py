@@ -48,16 +48,16 @@ def font_deck(font: str, height: int = 420) -> dict[str, np.ndarray]:
 
 def load_faces(deck: str) -> dict[str, np.ndarray]:
     if deck.startswith(("var:", "wide:")):
-        return variants.deck(*_procedural(deck))[0]
+        return _procedural(deck)[0]
     if deck.startswith("font:"):
         return font_deck(synth.FONTS[int(deck[5:])])
     return decks.render_deck(deck)
 
 
-def _procedural(deck: str) -> tuple:
-    """``variants.deck``'s arguments for a procedural design ``var:K`` or ``wide:K``."""
+def _procedural(deck: str) -> tuple[dict[str, np.ndarray], dict[str, list[float]]]:
+    """The faces and index anchors of a procedural design ``var:K`` or ``wide:K``."""
     family, k = deck.split(":")
-    return (int(k), True) if family == "wide" else (int(k),)
+    return variants.deck(int(k), wide=True) if family == "wide" else variants.deck(int(k))
 
 
 def on_white(face: np.ndarray) -> np.ndarray:
@@ -188,7 +188,7 @@ def anchors_of(deck: str, faces: dict[str, np.ndarray]) -> dict[str, list[list[f
     A face whose index is far from where the deck's others have theirs is searched again
     there (see ANCHOR_TOLERANCE)."""
     if deck.startswith(("var:", "wide:")):  # drawn here: known, not searched for
-        return variants.deck(*_procedural(deck))[1]
+        return _procedural(deck)[1]
     # a font deck is cached by its font file, not its place in synth.FONTS (which depends on the
     # fonts installed: the cache outlives an install)
     key = f"font_{Path(synth.FONTS[int(deck[5:])]).stem}" if deck.startswith("font:") else deck

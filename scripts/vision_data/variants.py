@@ -16,7 +16,7 @@ what was drawn before it.
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -148,7 +148,7 @@ def _drawn_style(rng: np.random.Generator, fonts: tuple[str, ...], r: Ranges) ->
         black = (int(rng.integers(60, 140)), int(rng.integers(0, 90)), int(rng.integers(0, 40)))
     red = (int(rng.integers(0, 90)), int(rng.integers(0, 70)), int(rng.integers(140, 235)))
     paper = tuple(int(v) for v in rng.integers(r.paper_low, 256, 3))
-    st = Style(
+    return Style(
         font=fonts[int(rng.integers(len(fonts)))],
         suit_font=sfonts[int(rng.integers(len(sfonts)))] if sfonts and rng.random() < 0.5
         else None,
@@ -157,11 +157,10 @@ def _drawn_style(rng: np.random.Generator, fonts: tuple[str, ...], r: Ranges) ->
         rank_h=float(rng.uniform(*r.rank_h)), suit_s=float(rng.uniform(*r.suit_s)),
         gap=float(rng.uniform(*r.gap)), x=float(rng.uniform(*r.x)),
         y=float(rng.uniform(*r.y)),
-        frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0)
-    if r.sign_share:
-        sign = float(rng.uniform(0.09, 0.16)) if rng.random() < r.sign_share else 0.0
-        st = replace(st, corner_pip=sign)
-    return st
+        frame=float(rng.uniform(0.02, 0.2)) if rng.random() < 0.3 else 0.0,
+        # drawn last, and only for a family that prints it: var: designs draw as before it was
+        corner_pip=float(rng.uniform(0.09, 0.16)) if r.sign_share and rng.random() < r.sign_share
+        else 0.0)
 
 
 def rank_glyph(rank: str, height: int, st: Style) -> np.ndarray:
