@@ -16,7 +16,8 @@
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each
 equally likely; with ``--designs mix`` also the procedural designs, in the index network's mix
-(``build_index_model.pick_design``). It scales each to the detector's input size (long side
+(``build_index_model.pick_design``; ``--design-mix`` as that build takes it, a fourth share for
+the wide designs). It scales each to the detector's input size (long side
 640) and stores the image with its printed indices (centre, rank-to-suit vector) and an *ignore*
 mask (indices partly hidden, cards whose index position is unknown) in
 ``build/det-data/chunk-NNNN.npz``.
@@ -52,12 +53,14 @@ PATCH = 256  # training crops
 
 # ---------------------------------------------------------------- data
 
-def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
+def make_chunk(k: int, seed: int, out: Path, designs: str = "training",
+               mix: tuple[float, ...] | None = None) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices.
-    ``designs``: ``training`` (SVG and font-drawn decks) or ``mix`` (also procedural ones)."""
+    ``designs``: ``training`` (SVG and font-drawn decks) or ``mix`` (also procedural ones, in
+    the shares ``mix``: ``build_index_model.pick_design``'s, its DESIGN_MIX by default)."""
     import cv2
 
-    from scripts.build_index_model import pick_design, scene_size, training_designs
+    from scripts.build_index_model import DESIGN_MIX, pick_design, scene_size, training_designs
     from scripts.vision_data import scenes, variants
 
     cv2.setNumThreads(1)
@@ -66,7 +69,8 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
     arrays: dict[str, np.ndarray] = {}
     n_index = 0
     for s in range(SCENES_PER_CHUNK):
-        design = pick_design(rng) if designs == "mix" else fixed[int(rng.integers(len(fixed)))]
+        design = pick_design(rng, mix=mix or DESIGN_MIX) if designs == "mix" \
+            else fixed[int(rng.integers(len(fixed)))]
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
         sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.25)
@@ -103,7 +107,8 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training") -> int:
 def generate(args: argparse.Namespace) -> None:
     from scripts.build_index_model import render_chunks
 
-    render_chunks(args, SCENES_PER_CHUNK, "indices", make_chunk, args.designs)
+    render_chunks(args, SCENES_PER_CHUNK, "indices", make_chunk, args.designs,
+                  tuple(args.design_mix))
 
 
 def load_chunks(files: list[Path]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -348,7 +353,7 @@ def export(net, path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from scripts.build_index_model import run_stage, shared_arguments
+    from scripts.build_index_model import DESIGN_MIX, check_design_mix, run_stage, shared_arguments
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
@@ -367,6 +372,10 @@ def main(argv: list[str] | None = None) -> int:
                         "recipe since the thirty-third step: 64 48; until then 32 24)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
+    if args.designs == "mix":
+        check_design_mix(parser, args.design_mix)
+    elif tuple(args.design_mix) != DESIGN_MIX:
+        parser.error("--design-mix needs --designs mix")
     first, second = args.stage_epochs
     run_stage(args, generate, train, [  # the shipped recipe: 64 then 48 epochs
         {"epochs": first, "lr": 4e-3},

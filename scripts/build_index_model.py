@@ -868,12 +868,27 @@ def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
                              "network about 1.4 and of the detector 1.6-1.9 times as fast; "
                              "another run than the default NCHW order, which rebuilds the "
                              "shipped files (both are seeded and repeat byte for byte)")
+    parser.add_argument("--design-mix", type=float, nargs="+", default=DESIGN_MIX,
+                        metavar="SHARE", help="generate: the shares of SVG, font-drawn and "
+                        "procedural designs, and optionally of the wide procedural designs "
+                        "(scripts/wide_fonts.sh first)")
     parser.add_argument("--workers", type=int, default=1,
                         help="generate: render chunks in this many processes (same files)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--data", type=Path, default=data)
     parser.add_argument("--work", type=Path, default=work)
     parser.add_argument("--out", type=Path, default=out)
+
+
+def check_design_mix(parser: argparse.ArgumentParser, mix: list[float]) -> None:
+    """Refuse (exit 2) shares that do not add up to 1, and wide designs before their fonts."""
+    if len(mix) not in (3, 4) or abs(sum(mix) - 1) > 1e-6 or min(mix) < 0:
+        parser.error("--design-mix takes 3 or 4 shares that add up to 1")
+    if len(mix) == 4 and mix[3] > 0:
+        from scripts.vision_data import variants
+        if not variants.wide_extra_fonts():
+            parser.error(f"--design-mix: no wide fonts in {variants.WIDE_FONTS} "
+                         "(run scripts/wide_fonts.sh)")
 
 
 def run_stage(args: argparse.Namespace, generate, train, recipe: list[dict]) -> None:
@@ -920,10 +935,6 @@ def main(argv: list[str] | None = None) -> int:
                              "rank-to-suit step in scene pixels (rule CQ)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
-    parser.add_argument("--design-mix", type=float, nargs="+", default=DESIGN_MIX,
-                        metavar="SHARE", help="generate: the shares of SVG, font-drawn and "
-                        "procedural designs, and optionally of the wide procedural designs "
-                        "(scripts/wide_fonts.sh first)")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
                         "(default: models/index_det.onnx)")
     parser.add_argument("--covered-glyph", type=float, default=0.0, metavar="FRACTION",
@@ -961,14 +972,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--data {args.data}: no training chunks to calibrate on")
         quantize(args)
         return 0
-    if len(args.design_mix) not in (3, 4) or abs(sum(args.design_mix) - 1) > 1e-6 \
-            or min(args.design_mix) < 0:
-        parser.error("--design-mix takes 3 or 4 shares that add up to 1")
-    if len(args.design_mix) == 4 and args.design_mix[3] > 0:
-        from scripts.vision_data import variants
-        if not variants.wide_extra_fonts():
-            parser.error(f"--design-mix: no wide fonts in {variants.WIDE_FONTS} "
-                         "(run scripts/wide_fonts.sh)")
+    check_design_mix(parser, args.design_mix)
     if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
         parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
     if args.average_epochs < 0:

@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from scripts import build_index_detector as build
+from scripts import build_index_model as build_model
 
 
 def test_all_generates_then_runs_the_shipped_two_stages(monkeypatch: pytest.MonkeyPatch,
@@ -55,7 +56,7 @@ def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) 
     data.mkdir()
     (data / "chunk-0000.npz").write_bytes(b"already rendered")  # skipped, left as it is
     args = argparse.Namespace(scenes=2 * build.SCENES_PER_CHUNK, seed=3, designs="training",
-                              data=data, workers=2)
+                              design_mix=build_model.DESIGN_MIX, data=data, workers=2)
     build.generate(args)
     assert (data / "chunk-0000.npz").read_bytes() == b"already rendered"
     assert sorted(p.name for p in data.iterdir()) == ["chunk-0000.npz", "chunk-0001.npz"]
@@ -66,3 +67,31 @@ def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) 
         assert sorted(workers.files) == sorted(one.files)
         for name in one.files:
             np.testing.assert_array_equal(workers[name], one[name])
+
+
+def test_the_mix_of_designs_reaches_every_chunk(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    """``--designs mix --design-mix ...`` renders its chunks in those shares (wide: a fourth)."""
+    from scripts.vision_data import variants
+
+    monkeypatch.setattr(variants, "wide_extra_fonts", lambda: [Path("some-face.ttf")])
+    rendered: list = []
+    monkeypatch.setattr(build_model, "render_chunks",
+                        lambda args, per_chunk, unit, make, *options: rendered.append(options))
+    build.main(["generate", "--designs", "mix", "--design-mix", "0.4", "0.1", "0.2", "0.3",
+                "--data", str(tmp_path)])
+    build.main(["generate", "--designs", "mix", "--data", str(tmp_path)])
+    assert rendered == [("mix", (0.4, 0.1, 0.2, 0.3)), ("mix", build_model.DESIGN_MIX)]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--designs", "mix", "--design-mix", "0.5", "0.5", "0.5"], "3 or 4 shares that add up"),
+    (["--design-mix", "0.4", "0.1", "0.2", "0.3"], "--design-mix needs --designs mix"),
+])
+def test_the_detector_build_refuses_a_mix_it_cannot_draw(argv, message, tmp_path: Path,
+                                                         capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        build.main(["generate", "--data", str(tmp_path / "data"), *argv])
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "data").exists()
