@@ -12,6 +12,10 @@
     # tried, not shipped (thirty-sixth step, rule CE: about as many more cards as wrong ones):
     #   all --workers 2 --threads 2 --channels-last --stage-epochs 96 72 (73 min here: an
     #   epoch takes 23-24 s in NHWC order against about 40 s in the default NCHW)
+    # tried, not shipped (forty-second step, rule CU: DWD; eligible, but no held-out gain):
+    #   all --designs mix --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last
+    #   --data build/det-data-wide --work build/det-train-wide --out build/index_det_wide.onnx
+    #   (bash scripts/wide_fonts.sh first; render 11 min, training 49 min here)
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each
