@@ -57,8 +57,9 @@ issue 16), for before/after tables.
 together show its 52 cards (``scripts/vision_data/deck_photos.py``, seed ``--adapt-seed``;
 with ``--adapt-by-suit``, four photos of one suit each, as the app's "Teach a deck" takes
 them), then reads ``--scenes`` scenes and fans of it (seed ``--seed``) without and with the
-adaptation; ``--tune`` prints a grid of acceptance thresholds instead (use another
-``--seed``). The real photos are never adapted to: they are evaluation only.
+adaptation, per design and pooled (``"totals"`` in the JSON); ``--tune`` prints a grid of
+acceptance thresholds instead (use another ``--seed``). The real photos are never adapted to:
+they are evaluation only.
 """
 
 from __future__ import annotations
@@ -388,17 +389,48 @@ def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> di
 
 
 def adapt_table(result: dict) -> str:
+    """The before/after table of :func:`adapt_heldout`'s result: a row per design and set, then
+    the designs pooled per set (cards read, legible and wrong summed; no time)."""
     lines = ["| deck | set | before: recall · precision · median ms | after: recall · precision "
              "· median ms |", "|---|---|---|---|"]
     for deck, row in result.items():
         for kind in ("heldout", "fans"):
             if kind not in row:
                 continue
-            cells = [f"{r['recall']:.1%} ({r['read_right']}/{r['cards']}) · {r['precision']:.1%} "
-                     f"({r['read_wrong']} wrong) · {r['median_ms']} (CPU {r['median_cpu_ms']})"
+            cells = [f"{_recall_precision(r)} · {r['median_ms']} (CPU {r['median_cpu_ms']})"
                      for r in (row[kind]["before"], row[kind]["after"])]
             lines.append(f"| {deck} | {kind} | {cells[0]} | {cells[1]} |")
+    for kind, pooled in adapt_totals(result).items():
+        cells = [_recall_precision(pooled[when]) for when in ("before", "after")]
+        lines.append(f"| **all {len(result)}** | {kind} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)
+
+
+def adapt_totals(result: dict) -> dict[str, dict[str, dict]]:
+    """Per set ("heldout", "fans"): the designs of :func:`adapt_heldout`'s result pooled,
+    before and after adaptation: cards read right, wrong and legible, recall and precision."""
+    totals: dict[str, dict[str, dict]] = {}
+    for kind in ("heldout", "fans"):
+        rows = [row[kind] for row in result.values() if kind in row]
+        if not rows:
+            continue
+        totals[kind] = {}
+        for when in ("before", "after"):
+            right, wrong, cards = (sum(r[when][k] for r in rows)
+                                   for k in ("read_right", "read_wrong", "cards"))
+            totals[kind][when] = {
+                "read_right": right, "read_wrong": wrong, "cards": cards,
+                "recall": round(right / cards, 4) if cards else 0.0,
+                "precision": round(right / (right + wrong), 4) if right + wrong else 1.0}
+    return totals
+
+
+def _recall_precision(r: dict) -> str:
+    """Recall and precision from the counts (not from their rounded values)."""
+    right, wrong, cards = r["read_right"], r["read_wrong"], r["cards"]
+    recall = right / cards if cards else 0.0
+    precision = right / (right + wrong) if right + wrong else 1.0
+    return f"{recall:.1%} ({right}/{cards}) · {precision:.1%} ({wrong} wrong)"
 
 
 def load_labels(folder: Path) -> list[tuple[str, set[str]]]:
@@ -542,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.adapt_heldout:
         result = adapt_heldout(args, pipeline, verbose)
         if args.json:
-            print(json.dumps(result))
+            print(json.dumps(result if args.tune else {**result, "totals": adapt_totals(result)}))
         elif args.tune:
             for key, t in result["tune"].items():
                 print(f"{key}: {t['right']}/{t['cards']} right, {t['wrong']} wrong")
