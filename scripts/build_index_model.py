@@ -64,6 +64,9 @@
     #   --work build/index-train-wide (render 13 min, training 31 min), then quantize
     #   --data build/index-data-wide; and (rule CT: WDb) the second network's recipe with
     #   --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last (shipped detector)
+    # tried as the first network (rule CY: WD32q), not shipped (forty-third step): rule CS's
+    #   recipe and render with --width 32 --work build/index-train-wide32 (training 55 min
+    #   here), then quantize --data build/index-data-wide
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
