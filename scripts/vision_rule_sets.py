@@ -1,0 +1,157 @@
+"""Run a reader's rule sets with ``bench_vision.py`` and tabulate them (issue 16's rules).
+
+    uv run python scripts/vision_rule_sets.py run OUT NAME [--sets choice heldout small]
+        [--seeds S ...] [--heldout-seeds S ...] [-- BENCH OPTIONS]
+    uv run python scripts/vision_rule_sets.py table OUT
+
+``run`` writes one ``bench_vision.py --synthetic ... --runs 1 --json`` result per set and seed
+into ``OUT/NAME__SET__SEED.json``; the bench options after ``--`` name the candidate
+(``--first-model F``, ``--detector-model F``, ...; none for the shipped reader). A result already
+there is kept, so a stopped run goes on where it stopped; each is written whole or not at all.
+The sets, per seed:
+
+* ``choice`` (the training designs, for choosing): 160 scenes, the same 160 blurred, 80 fans;
+* ``small``: the 160 training scenes at 640 px (``--perturb small``);
+* ``heldout`` (reported, never chosen on): 80 held-out scenes and 40 fans per held-out seed.
+
+``table`` prints, per reader name, cards read right · wrong in each set pooled over its seeds,
+the choice sets pooled, and the held-out sets per seed. Choose on the training designs only
+(``bench_vision.py``'s rule). Exit 0: done; 1: a bench run failed; 2: a file in OUT that is not
+a result, or a name that cannot be one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dealer_assist.errors import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE
+from scripts.compare_readers import load_result
+
+BENCH = Path(__file__).with_name("bench_vision.py")
+CHOICE_SEEDS = (20261437, 20261439, 20261441)  # rule CS's (forty-first step), spent since
+HELDOUT_SEEDS = (20261124, 20261443)  # the benchmark's, and one more
+# set name -> (bench arguments, whether it uses the held-out seeds)
+SETS: dict[str, tuple[list[str], bool]] = {
+    "daylight": (["--synthetic", "training", "--scenes", "160"], False),
+    "blur": (["--synthetic", "training", "--scenes", "160", "--perturb", "blur"], False),
+    "fans": (["--synthetic", "training-fans", "--scenes", "80"], False),
+    "small": (["--synthetic", "training", "--scenes", "160", "--perturb", "small"], False),
+    "heldout": (["--synthetic", "heldout", "--scenes", "80"], True),
+    "heldout-fans": (["--synthetic", "fans", "--scenes", "40"], True),
+}
+GROUPS = {"choice": ("daylight", "blur", "fans"), "small": ("small",),
+          "heldout": ("heldout", "heldout-fans")}
+POOLED = GROUPS["choice"]
+
+
+def planned(sets: list[str], seeds: list[int], heldout_seeds: list[int]
+            ) -> list[tuple[str, int, list[str]]]:
+    """(set, seed, bench arguments) of every run the groups ``sets`` ask for."""
+    runs = []
+    for group in sets:
+        for name in GROUPS[group]:
+            args, heldout = SETS[name]
+            for seed in heldout_seeds if heldout else seeds:
+                runs.append((name, seed, [*args, "--seed", str(seed), "--runs", "1", "--json"]))
+    return runs
+
+
+def bench(args: list[str]) -> subprocess.CompletedProcess:
+    """One ``bench_vision.py`` run in a process of its own."""
+    return subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True)
+
+
+def run(out: Path, name: str, sets: list[str], seeds: list[int], heldout_seeds: list[int],
+        options: list[str]) -> int:
+    if not name or "__" in name or "/" in name:
+        print(f"error: {name!r} cannot name a reader (no '__' or '/')", file=sys.stderr)
+        return EXIT_UNREADABLE
+    out.mkdir(parents=True, exist_ok=True)
+    for set_name, seed, args in planned(sets, seeds, heldout_seeds):
+        path = out / f"{name}__{set_name}__{seed}.json"
+        if path.exists():
+            continue
+        done = bench([*args, *options])
+        if done.returncode != 0:
+            print(f"error: {set_name} seed {seed} failed (exit {done.returncode}): "
+                  f"{done.stderr.strip()[-400:]}", file=sys.stderr)
+            return EXIT_REFUSED
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(done.stdout)
+        tmp.replace(path)
+        print(f"{path.name}: done", flush=True)
+    return EXIT_OK
+
+
+def tallies(out: Path) -> dict[str, dict[str, dict[int, tuple[int, int]]]]:
+    """Per reader, per set, per seed: (right, wrong); ValueError for a file that is no result."""
+    found: dict[str, dict[str, dict[int, tuple[int, int]]]] = defaultdict(lambda: defaultdict(dict))
+    for path in sorted(out.glob("*__*__*.json")):
+        name, set_name, seed = path.stem.split("__")
+        if set_name not in SETS or not seed.isdigit():
+            raise ValueError(f"{path}: not a result of this script (set {set_name!r})")
+        result = load_result(path)
+        found[name][set_name][int(seed)] = (result["read_right"], result["read_wrong"])
+    return found
+
+
+def cell(counts: list[tuple[int, int]]) -> str:
+    """Right · wrong summed, or a dash for no results."""
+    if not counts:
+        return "—"
+    return f"{sum(r for r, _ in counts)} · {sum(w for _, w in counts)}"
+
+
+def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
+    """The markdown table of :func:`tallies`: a column per reader."""
+    names = sorted(found)
+    rows = [[s, *(cell(list(found[n].get(s, {}).values())) for n in names)]
+            for s in ("daylight", "blur", "fans", "small")]
+    rows.append(["choice, pooled", *(
+        cell([v for s in POOLED for v in found[n][s].values()])
+        if all(found[n].get(s) for s in POOLED) else "—" for n in names)])
+    for s in ("heldout", "heldout-fans"):
+        seeds = sorted({seed for n in names for seed in found[n].get(s, {})})
+        rows += [[f"{s} {seed}", *(cell([found[n][s][seed]] if seed in found[n].get(s, {})
+                                        else []) for n in names)] for seed in seeds]
+    lines = ["| set | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_run = sub.add_parser("run", help="run a reader's sets")
+    p_run.add_argument("out", type=Path)
+    p_run.add_argument("name")
+    p_run.add_argument("--sets", nargs="+", choices=sorted(GROUPS), default=["choice"])
+    p_run.add_argument("--seeds", nargs="+", type=int, default=list(CHOICE_SEEDS))
+    p_run.add_argument("--heldout-seeds", nargs="+", type=int, default=list(HELDOUT_SEEDS))
+    p_table = sub.add_parser("table", help="tabulate the results in OUT")
+    p_table.add_argument("out", type=Path)
+    argv = sys.argv[1:] if argv is None else argv
+    cut = argv.index("--") if "--" in argv else len(argv)  # then the bench's own options
+    args = parser.parse_args(argv[:cut])
+    if args.command == "run":
+        return run(args.out, args.name, args.sets, args.seeds, args.heldout_seeds,
+                   argv[cut + 1:])
+    try:
+        found = tallies(args.out)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if not found:
+        print(f"error: no results in {args.out}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(table(found))
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Running and tabulating a reader's rule sets (``scripts/vision_rule_sets.py``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scripts import vision_rule_sets as rs
+
+
+def result(right: int, wrong: int) -> dict:
+    return {"read_right": right, "read_wrong": wrong, "cards": right + 10, "mode": "synthetic"}
+
+
+class FakeBench:
+    """Stands in for bench_vision.py: records each run's arguments, answers with a result."""
+
+    def __init__(self, returncode: int = 0) -> None:
+        self.calls: list[list[str]] = []
+        self.returncode = returncode
+
+    def __call__(self, args: list[str]) -> subprocess.CompletedProcess:
+        self.calls.append(args)
+        return subprocess.CompletedProcess(args, self.returncode, json.dumps(result(5, 1)),
+                                           "no such model")
+
+
+def test_run_writes_each_set_and_seed_once_with_the_candidates_options(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeBench()
+    monkeypatch.setattr(rs, "bench", fake)
+    argv = ["run", str(tmp_path), "C1", "--seeds", "7", "8", "--", "--first-model", "m.onnx"]
+    assert rs.main(argv) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"C1__{s}__{seed}.json" for s in ("blur", "daylight", "fans") for seed in (7, 8)]
+    assert ["--synthetic", "training", "--scenes", "160", "--perturb", "blur", "--seed", "7",
+            "--runs", "1", "--json", "--first-model", "m.onnx"] in fake.calls
+    # a stopped run goes on where it stopped: what is there is kept, not run again
+    (tmp_path / "C1__fans__8.json").unlink()
+    fake.calls.clear()
+    assert rs.main(argv) == 0
+    assert len(fake.calls) == 1 and fake.calls[0][:3] == ["--synthetic", "training-fans",
+                                                          "--scenes"]
+
+
+def test_the_held_out_sets_use_their_own_seeds(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeBench()
+    monkeypatch.setattr(rs, "bench", fake)
+    assert rs.main(["run", str(tmp_path), "S", "--sets", "heldout", "--heldout-seeds", "3"]) == 0
+    assert [c[:2] + c[4:6] for c in fake.calls] == [["--synthetic", "heldout", "--seed", "3"],
+                                                    ["--synthetic", "fans", "--seed", "3"]]
+
+
+def test_a_failed_bench_run_stops_and_leaves_no_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setattr(rs, "bench", FakeBench(returncode=2))
+    assert rs.main(["run", str(tmp_path), "C1", "--seeds", "7"]) == 1
+    assert list(tmp_path.iterdir()) == []
+    assert "daylight seed 7 failed (exit 2): no such model" in capsys.readouterr().err
+
+
+def test_a_name_that_cannot_be_a_file_name_part_is_refused(tmp_path: Path) -> None:
+    assert rs.main(["run", str(tmp_path / "out"), "a__b"]) == 2
+    assert not (tmp_path / "out").exists()
+
+
+def write(out: Path, name: str, set_name: str, seed: int, right: int, wrong: int) -> None:
+    (out / f"{name}__{set_name}__{seed}.json").write_text(json.dumps(result(right, wrong)))
+
+
+def test_the_table_pools_seeds_and_the_choice_sets(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture) -> None:
+    for seed, k in ((1, 0), (2, 1)):
+        write(tmp_path, "S", "daylight", seed, 100 + k, 1)
+        write(tmp_path, "S", "blur", seed, 80, k)
+        write(tmp_path, "S", "fans", seed, 20, 0)
+    write(tmp_path, "C", "daylight", 1, 105, 2)  # C has no blur or fans: not pooled
+    write(tmp_path, "C", "heldout", 9, 250, 0)
+    assert rs.main(["table", str(tmp_path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0] == "| set | C | S |"
+    assert "| daylight | 105 · 2 | 201 · 2 |" in rows
+    assert "| choice, pooled | — | 401 · 3 |" in rows
+    assert "| heldout 9 | 250 · 0 | — |" in rows
+
+
+def test_a_file_that_is_no_result_is_named(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture) -> None:
+    (tmp_path / "S__daylight__1.json").write_text("{not json")
+    assert rs.main(["table", str(tmp_path)]) == 2
+    assert "S__daylight__1.json" in capsys.readouterr().err
+    (tmp_path / "S__daylight__1.json").unlink()
+    assert rs.main(["table", str(tmp_path)]) == 2  # nothing to tabulate
