@@ -93,9 +93,11 @@ def tallies(out: Path) -> dict[str, dict[str, dict[int, tuple[int, int]]]]:
     """Per reader, per set, per seed: (right, wrong); ValueError for a file that is no result."""
     found: dict[str, dict[str, dict[int, tuple[int, int]]]] = defaultdict(lambda: defaultdict(dict))
     for path in sorted(out.glob("*__*__*.json")):
-        name, set_name, seed = path.stem.split("__")
-        if set_name not in SETS or not seed.isdigit():
-            raise ValueError(f"{path}: not a result of this script (set {set_name!r})")
+        parts = path.stem.split("__")
+        if len(parts) != 3 or parts[1] not in SETS or not parts[2].isdigit():
+            raise ValueError(f"{path}: not named as this script names its results "
+                             f"(NAME__SET__SEED.json)")
+        name, set_name, seed = parts
         result = load_result(path)
         found[name][set_name][int(seed)] = (result["read_right"], result["read_wrong"])
     return found
@@ -111,15 +113,19 @@ def cell(counts: list[tuple[int, int]]) -> str:
 def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
     """The markdown table of :func:`tallies`: a column per reader."""
     names = sorted(found)
-    rows = [[s, *(cell(list(found[n].get(s, {}).values())) for n in names)]
-            for s in ("daylight", "blur", "fans", "small")]
-    rows.append(["choice, pooled", *(
-        cell([v for s in POOLED for v in found[n][s].values()])
-        if all(found[n].get(s) for s in POOLED) else "—" for n in names)])
-    for s in ("heldout", "heldout-fans"):
+
+    def counts(name: str, sets: tuple[str, ...], seed: int | None = None) -> list:
+        by_set = [found[name].get(s, {}) for s in sets]
+        return [v for by_seed in by_set for k, v in by_seed.items() if seed in (None, k)]
+
+    rows = [[s, *(cell(counts(n, (s,))) for n in names)] for s, (_a, held) in SETS.items()
+            if not held]
+    rows.append(["choice, pooled", *(cell(counts(n, POOLED)) if all(
+        found[n].get(s) for s in POOLED) else "—" for n in names)])
+    for s in (s for s, (_a, held) in SETS.items() if held):
         seeds = sorted({seed for n in names for seed in found[n].get(s, {})})
-        rows += [[f"{s} {seed}", *(cell([found[n][s][seed]] if seed in found[n].get(s, {})
-                                        else []) for n in names)] for seed in seeds]
+        rows += [[f"{s} {seed}", *(cell(counts(n, (s,), seed)) for n in names)]
+                 for seed in seeds]
     lines = ["| set | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
