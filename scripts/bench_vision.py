@@ -480,7 +480,8 @@ def by_size(rows: list[dict]) -> str:
 def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
     """The candidate reader's options that were given (empty: the shipped reader)."""
     given = {"first": args.first_model, "second": args.second_model,
-             "detector": args.detector_model, "acceptance_factor": args.acceptance_factor}
+             "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
+             "second_context": args.second_context, "third": args.third_model}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -492,14 +493,16 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     if args.second_model is not None:
         second = None if args.second_model.lower() == "none" else Path(args.second_model)
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
-                         ("--detector-model", args.detector_model)):
+                         ("--detector-model", args.detector_model),
+                         ("--third-model", args.third_model)):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
     if args.acceptance_factor is not None:
         acceptance = acceptance.scaled(args.acceptance_factor)
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
-                       acceptance=acceptance, detector=args.detector_model)
+                       acceptance=acceptance, detector=args.detector_model,
+                       second_context=args.second_context or 1.0, third=args.third_model)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -545,6 +548,11 @@ def main(argv: list[str] | None = None) -> int:
                            help="the second index network, or 'none' for the first alone")
     candidate.add_argument("--detector-model", type=Path, metavar="ONNX",
                            help="the index detector")
+    candidate.add_argument("--second-context", type=float, metavar="K",
+                           help="the second network sees its crop grown K times (rule DC)")
+    candidate.add_argument("--third-model", type=Path, metavar="ONNX",
+                           help="a third network, asked as the second is, on crops grown "
+                           "indices.CONTEXT times (rule DC)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -67,6 +67,11 @@
     # tried as the first network (rule CY: WD32q), not shipped (forty-third step): rule CS's
     #   recipe and render with --width 32 --work build/index-train-wide32 (training 55 min
     #   here), then quantize --data build/index-data-wide
+    # tried as a third network that sees around the index (rule DC, forty-fourth step): a
+    #   render of crops cut 1.6 times as large, all --seed 3 --train-seed 3 --scaled-cut
+    #   --context 1.6 --width 24 --stage1-epochs 60 --workers 2 --threads 2 --channels-last
+    #   --data build/index-data-ctx --work build/index-train-ctx
+    #   --out build/index_cnn_ctx_float.onnx, then quantize --data build/index-data-ctx
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -226,14 +231,17 @@ def save_chunk(out: Path, xs: list[np.ndarray], ys: list[int]) -> int:
 
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
-               mix: tuple[float, ...] = DESIGN_MIX, covered_glyph: float = 0.0) -> int:
+               mix: tuple[float, ...] = DESIGN_MIX, covered_glyph: float = 0.0,
+               context: float = 1.0) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
     ``models/index_det.onnx``, built first) proposes,
     the classical ink-blob pairs, and every fully visible index cut tightly and as roughly as
     the detector cuts it (and, with ``scaled_cut``, at a random scale: :func:`jittered`);
-    labelled from the known index positions (``covered_glyph``: see :func:`labels_near_marks`)."""
+    labelled from the known index positions (``covered_glyph``: see :func:`labels_near_marks`).
+    ``context``: each crop's quad grown this many times about its centre (``ink_pairs.widened``;
+    a network that sees what surrounds the index: rule DC)."""
     import cv2
 
     from dealer_assist.vision import indices, ink_pairs
@@ -243,6 +251,10 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])
     detector = IndexDetector(detector_path)
+
+    def cut(image: np.ndarray, cand) -> np.ndarray:
+        return ink_pairs.crop(image, ink_pairs.widened(cand, context) if context != 1 else cand)
+
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
         sc, anchors, marks = draw_scene(rng, n_variants, mix)
@@ -258,13 +270,13 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
             neg = np.nonzero(labels == 0)[0]
             neg = rng.permutation(neg)[:max(8, neg_share * len(pos))]
             for i in (*pos, *neg):
-                xs.append(ink_pairs.crop(sc.image, cands[i]))
+                xs.append(cut(sc.image, cands[i]))
                 ys.append(labels[i])
         for code, rank, suit, frac, *_glyph in marks:  # every index in full view, cut 2-3 ways
             d = float(np.linalg.norm(suit - rank))
             if frac >= 0.97 and d >= ink_pairs.MIN_GLYPH:
-                for cut in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
-                    xs.append(ink_pairs.crop(sc.image, jittered(rng, rank, suit, cut)))
+                for how in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
+                    xs.append(cut(sc.image, jittered(rng, rank, suit, how)))
                     ys.append(indices.CLASSES.index(code))
     return save_chunk(out, xs, ys)
 
@@ -323,7 +335,7 @@ def generate(args: argparse.Namespace) -> None:
                       args.variants, tuple(args.design_mix), args.taught_step)
         return
     render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
-                  args.variants, tuple(args.design_mix), args.covered_glyph)
+                  args.variants, tuple(args.design_mix), args.covered_glyph, args.context)
 
 
 def render_chunks(args: argparse.Namespace, per_chunk: int, unit: str, make, *options) -> None:
@@ -936,6 +948,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taught-step", type=float, default=0.0, metavar="PX",
                         help="generate --reader-cut: teach only indices of at least this "
                              "rank-to-suit step in scene pixels (rule CQ)")
+    parser.add_argument("--context", type=float, default=1.0, metavar="K",
+                        help="generate: cut every crop K times as large about its centre, "
+                             "showing what surrounds the index (rule DC; default 1)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
@@ -976,6 +991,8 @@ def main(argv: list[str] | None = None) -> int:
         quantize(args)
         return 0
     check_design_mix(parser, args.design_mix)
+    if args.context <= 0:
+        parser.error("--context must be over 0 (1: the plain crop)")
     if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
         parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
     if args.average_epochs < 0:

@@ -234,10 +234,10 @@ class AdaptedIndexReader(IndexReader):
         self.stricter = STRICTER
         self.veto_margin = VETO_MARGIN
 
-    def classify(self, crops: np.ndarray, needs: list[float]
+    def classify(self, crops: np.ndarray, needs: list[float], context=None
                  ) -> tuple[list[tuple[int, float]], np.ndarray]:
         probs, feats = self.embedder.forward(crops)
-        probs = self.second_opinion(normalise(crops), probs)
+        probs = self.second_opinion(normalise(crops), probs, context)
         best = probs.argmax(axis=1)
         near, sim, margin = self.deck.card_similarity(feats)
         out = []

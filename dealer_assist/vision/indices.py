@@ -34,6 +34,7 @@ from dealer_assist.vision.ink_pairs import (
     local_pairs,
     recut,
     rescaled,
+    widened,
     window_blobs,
 )
 from dealer_assist.vision.model import model_path
@@ -163,6 +164,8 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # rule AV): half its float time, and on the training designs as many cards, as precisely.
 SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
+CONTEXT = 1.6  # a network that sees around the index: its crop's quad grown this much (rule DC)
+Context = tuple[np.ndarray, list[Candidate]]  # a work image and the candidates cut from it
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,9 @@ class IndexReader:
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
-                 acceptance: Acceptance | None = None, detector: Path | None = None) -> None:
+                 acceptance: Acceptance | None = None, detector: Path | None = None,
+                 second_context: float = 1.0, third: Path | None = None,
+                 third_context: float = CONTEXT) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         self.path = path or model_path("index_cnn", ".onnx")
@@ -214,9 +219,18 @@ class IndexReader:
             second = model_path(SECOND_MODEL, ".onnx")
             second = second if second.exists() else None
         self.second = OnnxNet(second) if second else None
+        self.third = OnnxNet(third) if third else None
+        self.contexts = (second_context, third_context)
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
+
+    @property
+    def doubters(self) -> list[tuple[OnnxNet, float]]:
+        """The networks asked after the first (rule DC), each with the factor its crop's quad is
+        grown by (``ink_pairs.widened``; 1: the first network's crop)."""
+        return [(net, k) for net, k in zip((self.second, self.third), self.contexts, strict=True)
+                if net is not None]
 
     @property
     def min_prob(self) -> float:
@@ -305,27 +319,38 @@ class IndexReader:
                 out.append((r.astype(np.float32), s.astype(np.float32)))
         return out
 
-    def probabilities(self, crops: np.ndarray) -> np.ndarray:
+    def probabilities(self, crops: np.ndarray, context: Context | None = None) -> np.ndarray:
         """Softmax over CLASSES for (N, H, W, 3) uint8 crops, with the second opinion."""
         if len(crops) == 0:
             return np.zeros((0, len(CLASSES)), np.float32)
         x = normalise(crops)
-        return self.second_opinion(x, self.first_opinion(x))
+        return self.second_opinion(x, self.first_opinion(x), context)
 
     def first_opinion(self, x: np.ndarray) -> np.ndarray:
         """The first network's softmax over CLASSES for normalised crops ``x`` (N, 3, H, W)."""
         return softmax(self.net.run(x).reshape(len(x), -1))
 
-    def second_opinion(self, x: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    def second_opinion(self, x: np.ndarray, probs: np.ndarray, context: Context | None = None
+                       ) -> np.ndarray:
         """``probs`` (the first network's, of the normalised crops ``x``), and on the crops whose
-        likeliest card is at SECOND_FROM or more, the lower of its and the second network's."""
-        if self.second is None:
+        likeliest card is at SECOND_FROM or more, the lowest of its and the other networks'.
+        ``context``: the work image and the crops' candidates, which a network that sees around
+        the index cuts its own crops from (without it, that network is not asked)."""
+        if not self.doubters:
             return probs
         ask = np.flatnonzero(probs[:, 1:].max(axis=1) >= SECOND_FROM)
         if len(ask) == 0:
             return probs
         out = probs.copy()
-        out[ask] = np.minimum(probs[ask], self.second_network(x[ask]))
+        for net, k in self.doubters:
+            if k == 1:
+                seen = x[ask]
+            elif context is None:
+                continue
+            else:
+                image, cands = context
+                seen = normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask]))
+            out[ask] = np.minimum(out[ask], softmax(net.run(seen).reshape(len(ask), -1)))
         return out
 
     def second_network(self, x: np.ndarray) -> np.ndarray:
@@ -350,7 +375,8 @@ class IndexReader:
         if not cands:
             return []
         crops = np.stack([crop(small, c) for c, _need, _g in cands])
-        decisions, probs = self.classify(crops, [need for _c, need, _g in cands])
+        decisions, probs = self.classify(crops, [need for _c, need, _g in cands],
+                                         (small, [c for c, _need, _g in cands]))
         reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
                  for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
         for way, more in (
@@ -398,7 +424,8 @@ class IndexReader:
         if not pairs:
             return []
         new, _probs = self.classify(np.stack([crop(small, c) for _i, c in pairs]),
-                                    [cands[i][1] for i, _c in pairs])
+                                    [cands[i][1] for i, _c in pairs],
+                                    (small, [c for _i, c in pairs]))
         return [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
                 for (i, c), (k, p) in zip(pairs, new, strict=True) if k == best[i]]
 
@@ -414,7 +441,7 @@ class IndexReader:
         if not unsure:
             return []
         again = [recut(cands[i], *look) for i in unsure for look in LOOKS]
-        looks = self.probabilities(np.stack([crop(small, c) for c in again]))
+        looks = self.probabilities(np.stack([crop(small, c) for c in again]), (small, again))
         looks = looks.reshape(len(unsure), len(LOOKS), -1)
         reads = []
         for i, seen in zip(unsure, looks, strict=True):
@@ -424,12 +451,12 @@ class IndexReader:
                                        rescaled(cands[i], 1 / scale)))
         return reads
 
-    def classify(self, crops: np.ndarray, needs: list[float]
+    def classify(self, crops: np.ndarray, needs: list[float], context: Context | None = None
                  ) -> tuple[list[tuple[int, float]], np.ndarray]:
         """Per crop: its class in CLASSES (0: not an index, or not sure enough: below its
         ``needs`` probability) and that class's probability; and the network's probabilities.
         (A deck adaptation overrides this, see ``adapt.AdaptedIndexReader``.)"""
-        probs = self.probabilities(crops)
+        probs = self.probabilities(crops, context)
         best = probs.argmax(axis=1)
         return [(int(k) if k and p[k] >= need else 0, float(p[k]))
                 for k, p, need in zip(best, probs, needs, strict=True)], probs

@@ -386,6 +386,14 @@ def crop(frame: np.ndarray, cand: Candidate) -> np.ndarray:
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def widened(c: Candidate, k: float) -> Candidate:
+    """``c`` with its crop's quad grown ``k`` times about its centre (more of what surrounds the
+    index, at the same aspect; rank and suit unchanged)."""
+    centre = c.quad.mean(axis=0)
+    return Candidate(c.rank, c.suit, (centre + k * (c.quad - centre)).astype(np.float32),
+                     c.off_line, c.detected, c.anchored)
+
+
 def rescaled(c: Candidate, f: float) -> Candidate:
     """``c`` in the pixels of a frame ``f`` times as large."""
     return Candidate(c.rank * f, c.suit * f, c.quad * f)

@@ -48,7 +48,8 @@ def test_the_shipped_files_named_read_as_the_shipped_reader(capsys) -> None:
         assert named[key] == shipped[key]
 
 
-@pytest.mark.parametrize("option", ["--first-model", "--second-model", "--detector-model"])
+@pytest.mark.parametrize("option", ["--first-model", "--second-model", "--detector-model",
+                                    "--third-model"])
 def test_a_file_that_is_not_a_network_is_refused_with_its_option(option: str, tmp_path: Path,
                                                                   capsys) -> None:
     notes = tmp_path / "notes.onnx"

@@ -115,3 +115,12 @@ def test_an_averaging_that_would_average_nothing_is_refused(
         build.main(["train", *option, "--work", str(tmp_path)])
     assert refused.value.code == 2 and stages == []
     assert option[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("k", ["0", "-1.6"])
+def test_a_context_that_is_no_crop_is_refused(stages: list, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture, k: str) -> None:
+    with pytest.raises(SystemExit) as refused:
+        build.main(["generate", "--context", k, "--data", str(tmp_path)])
+    assert refused.value.code == 2 and stages == []
+    assert "--context" in capsys.readouterr().err

@@ -320,3 +320,23 @@ def test_reader_cut_teaches_the_crops_the_reader_cuts_from_a_small_frame(
         taught_legible = {CLASSES[y] for y in legible["y"] if y > 0}
     only_small = small - {m.code for m in marks if m.step >= ink_pairs.MIN_GLYPH}
     assert only_small and taught_legible == taught - only_small
+
+
+def test_context_cuts_the_same_crops_showing_what_surrounds_each_index(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``generate --context K`` (rule DC) labels the same crops and cuts each from its quad grown
+    K times: the plain crop is the middle of the grown one, K times smaller."""
+    import cv2
+
+    monkeypatch.setattr(build, "SCENES_PER_CHUNK", 1)
+    build.make_chunk(0, 5, tmp_path / "plain.npz")
+    build.make_chunk(0, 5, tmp_path / "context.npz", context=2.0)
+    with np.load(tmp_path / "plain.npz") as plain, np.load(tmp_path / "context.npz") as wide:
+        assert np.array_equal(plain["y"], wide["y"]) and (plain["y"] > 0).any()
+        h, w = ink_pairs.CROP_H, ink_pairs.CROP_W
+        middle = wide["x"][:, h // 4:h - h // 4, w // 4:w - w // 4].astype(np.float32)
+        shrunk = np.stack([cv2.resize(x, (w - 2 * (w // 4), h - 2 * (h // 4)),
+                                      interpolation=cv2.INTER_AREA) for x in plain["x"]])
+        same = np.abs(middle - shrunk).mean()
+        other = np.abs(middle - np.roll(shrunk, 1, axis=0)).mean()
+        assert same < 0.5 * other

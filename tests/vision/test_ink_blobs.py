@@ -51,3 +51,15 @@ def test_a_textured_frame_s_many_specks_are_summed_in_one_pass(monkeypatch) -> N
     boxed, in_one_pass = blobs_both_ways(frame, monkeypatch)
     assert len(boxed) > ink_pairs.BOXED_MOST
     assert np.array_equal(boxed, in_one_pass)
+
+
+def test_a_widened_candidate_shows_its_crop_smaller_in_the_middle() -> None:
+    """``widened`` grows the crop's quad about its centre and keeps the rank and suit."""
+    from dealer_assist.vision.ink_pairs import candidate, widened
+
+    c = candidate(np.array([50, 40], np.float32), np.array([50, 60], np.float32))
+    w = widened(c, 2.0)
+    assert np.array_equal(w.rank, c.rank) and np.array_equal(w.suit, c.suit)
+    assert np.allclose(w.quad.mean(axis=0), c.quad.mean(axis=0))
+    assert np.allclose(w.quad - w.quad.mean(axis=0), 2 * (c.quad - c.quad.mean(axis=0)))
+    assert widened(c, 1.0).quad.tolist() == c.quad.tolist()

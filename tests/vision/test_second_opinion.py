@@ -73,3 +73,45 @@ def test_a_crop_is_read_only_when_both_networks_find_the_card(agree: bool) -> No
     reader.second = FixedNet(one_hot_logits("10D" if agree else "QD"))
     decisions, _probs = reader.classify(crops, [0.95])
     assert decisions[0][0] == (CLASSES.index("10D") if agree else 0)
+
+
+class ShapeNet(FixedNet):
+    """A FixedNet that keeps the crops it was shown."""
+
+    def __init__(self, logits: np.ndarray) -> None:
+        super().__init__(logits)
+        self.inputs: list[np.ndarray] = []
+
+    def run(self, x: np.ndarray) -> np.ndarray:
+        self.inputs.append(x)
+        return super().run(x)
+
+
+def test_a_third_network_sees_around_the_index_and_the_lowest_of_three_counts() -> None:
+    """Rule DC: a third network, asked about the crops the second is, cuts its own crops from
+    the work image at the candidate's quad grown CONTEXT times (``ink_pairs.widened``)."""
+    from dealer_assist.vision.ink_pairs import candidate, crop, widened
+
+    reader = IndexReader(second=None)
+    reader.second = second = FixedNet(one_hot_logits("10D"))
+    reader.third = third = ShapeNet(one_hot_logits("10D", strength=2.0))
+    image = np.random.default_rng(0).integers(0, 256, (200, 200, 3), np.uint8)
+    cands = [candidate(np.array([100, 90], np.float32), np.array([100, 110], np.float32))] * 2
+    first = probs_of([("10D", 0.99), ("none", 1.0)])
+    x = np.zeros((2, 3, CROP_H, CROP_W), np.float32)
+    out = reader.second_opinion(x, first, (image, cands))
+    assert second.seen == third.seen == 1
+    grown = indices.normalise(crop(image, widened(cands[0], indices.CONTEXT))[None])
+    assert np.array_equal(third.inputs[0], grown)
+    weak = softmax(one_hot_logits("10D", strength=2.0)[None])[0]
+    assert np.isclose(out[0, CLASSES.index("10D")], weak[CLASSES.index("10D")])
+    assert np.allclose(out[1], first[1])
+    # without the work image the network that sees around the index is not asked
+    reader.second_opinion(x, first)
+    assert third.seen == 1 and second.seen == 2
+
+
+def test_the_shipped_reader_has_no_third_network() -> None:
+    reader = IndexReader()
+    assert reader.third is None
+    assert [k for _net, k in reader.doubters] == [1.0]
