@@ -481,7 +481,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
     """The candidate reader's options that were given (empty: the shipped reader)."""
     given = {"first": args.first_model, "second": args.second_model,
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
-             "second_context": args.second_context, "third": args.third_model}
+             "second_context": args.second_context, "third": args.third_model,
+             "either": args.either or None}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -502,7 +503,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
         acceptance = acceptance.scaled(args.acceptance_factor)
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
                        acceptance=acceptance, detector=args.detector_model,
-                       second_context=args.second_context or 1.0, third=args.third_model)
+                       second_context=args.second_context or 1.0, third=args.third_model,
+                       either=args.either)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -553,6 +555,9 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--third-model", type=Path, metavar="ONNX",
                            help="a third network, asked as the second is, on crops grown "
                            "indices.CONTEXT times (rule DC)")
+    candidate.add_argument("--either", action="store_true",
+                           help="with --third-model: a card is read where the first network "
+                           "and either other one find it likely (rule DD)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

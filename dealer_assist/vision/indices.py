@@ -210,7 +210,7 @@ class IndexReader:
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | None = None,
-                 third_context: float = CONTEXT) -> None:
+                 third_context: float = CONTEXT, either: bool = False) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         self.path = path or model_path("index_cnn", ".onnx")
@@ -221,6 +221,7 @@ class IndexReader:
         self.second = OnnxNet(second) if second else None
         self.third = OnnxNet(third) if third else None
         self.contexts = (second_context, third_context)
+        self.either = either  # rule DD: min(first, max(second, third)), not min of all three
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
@@ -341,7 +342,7 @@ class IndexReader:
         ask = np.flatnonzero(probs[:, 1:].max(axis=1) >= SECOND_FROM)
         if len(ask) == 0:
             return probs
-        out = probs.copy()
+        opinions = []
         for net, k in self.doubters:
             if k == 1:
                 seen = x[ask]
@@ -350,7 +351,11 @@ class IndexReader:
             else:
                 image, cands = context
                 seen = normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask]))
-            out[ask] = np.minimum(out[ask], softmax(net.run(seen).reshape(len(ask), -1)))
+            opinions.append(softmax(net.run(seen).reshape(len(ask), -1)))
+        out = probs.copy()
+        if opinions:
+            others = np.maximum.reduce(opinions) if self.either else np.minimum.reduce(opinions)
+            out[ask] = np.minimum(probs[ask], others)
         return out
 
     def second_network(self, x: np.ndarray) -> np.ndarray:

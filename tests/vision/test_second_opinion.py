@@ -115,3 +115,22 @@ def test_the_shipped_reader_has_no_third_network() -> None:
     reader = IndexReader()
     assert reader.third is None
     assert [k for _net, k in reader.doubters] == [1.0]
+
+
+@pytest.mark.parametrize("either", [False, True])
+def test_with_either_the_third_network_can_stand_in_for_the_second(either: bool) -> None:
+    """Rule DD: min(first, max(second, third)); by default the lowest of the three."""
+    from dealer_assist.vision.ink_pairs import candidate
+
+    reader = IndexReader(second=None)
+    reader.second = FixedNet(one_hot_logits("QD"))
+    reader.third = FixedNet(one_hot_logits("10D"))
+    reader.either = either
+    image = np.full((100, 100, 3), 200, np.uint8)
+    cands = [candidate(np.array([50, 40], np.float32), np.array([50, 60], np.float32))]
+    first = probs_of([("10D", 0.99)])
+    out = reader.second_opinion(np.zeros((1, 3, CROP_H, CROP_W), np.float32), first,
+                                (image, cands))
+    ten = CLASSES.index("10D")
+    assert (out[0, ten] == first[0, ten]) == either
+    assert out[0, 1:].max() < (1 if either else 0.01)
