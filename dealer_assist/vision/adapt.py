@@ -30,6 +30,7 @@ from dealer_assist.errors import InputError
 from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.indices import (
     CLASSES,
+    Context,
     IndexRead,
     IndexReader,
     normalise,
@@ -234,7 +235,7 @@ class AdaptedIndexReader(IndexReader):
         self.stricter = STRICTER
         self.veto_margin = VETO_MARGIN
 
-    def classify(self, crops: np.ndarray, needs: list[float], context=None
+    def classify(self, crops: np.ndarray, needs: list[float], context: Context | None = None
                  ) -> tuple[list[tuple[int, float]], np.ndarray]:
         probs, feats = self.embedder.forward(crops)
         probs = self.second_opinion(normalise(crops), probs, context)

@@ -205,6 +205,10 @@ class IndexReader:
     ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
     ``None`` for the first network alone. ``path``, ``detector``: the first network's and the
     detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
+    A rule's candidate only (issue 16, rules DC and DD; none shipped): ``second_context``, the
+    factor the second network's crops are grown by (``ink_pairs.widened``); ``third``, a third
+    network's file, shown crops grown ``third_context`` times; ``either``: a class's
+    probability is min(first, max(second, third)) instead of the lowest of the three.
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
