@@ -562,14 +562,18 @@ def main(argv: list[str] | None = None) -> int:
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")
     args = parser.parse_args(argv)
+    if args.either and args.third_model is None:
+        parser.error("--either needs --third-model (the network that stands in)")
+    if args.second_context is not None and args.second_context <= 0:
+        parser.error("--second-context must be over 0 (1: the plain crop)")
     single_threaded()
     pipeline: dict[str, Any] = {"index": args.pipeline == "index", "proposals": args.proposals,
                                 "always_whole_card": args.always_whole_card}
     reader = candidate_options(args)
     if reader:
         if args.deck or args.adapt_heldout or args.pipeline != "index":
-            parser.error("--first-model, --second-model, --detector-model and "
-                         "--acceptance-factor read with the index pipeline, without a deck")
+            parser.error("a candidate reader's options (--first-model, --acceptance-factor, "
+                         "...) read with the index pipeline, without a deck")
         try:
             pipeline["index_reader"] = candidate_reader(args)
         except ValueError as exc:

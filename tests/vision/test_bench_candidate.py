@@ -70,3 +70,11 @@ def test_a_candidate_reader_is_not_mixed_with_a_deck(capsys) -> None:
         main(["--synthetic", "heldout", "--deck", "home", "--acceptance-factor", "1.25"])
     assert stop.value.code == 2
     assert "without a deck" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options", [["--either"], ["--second-context", "0"]])
+def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*FANS, *options])
+    assert stop.value.code == 2
+    assert options[0] in capsys.readouterr().err
