@@ -93,7 +93,7 @@ def test_an_anchored_crop_gets_no_second_look(monkeypatch: pytest.MonkeyPatch) -
     sure = np.zeros((len(indices.LOOKS), len(CLASSES)), np.float32)
     sure[:, CLASSES.index("7H")] = 0.99
     sure[:, 0] = 0.01
-    monkeypatch.setattr(reader, "probabilities", lambda crops: sure[:len(crops)])
+    monkeypatch.setattr(reader, "probabilities", lambda crops, _context=None: sure[:len(crops)])
     blob_pair = candidate(np.float32([156, 140]), np.float32([156, 166]))
     (anchored,) = anchored_pairs(RANK_ESTIMATE, SUIT_ESTIMATE,
                                  window_blobs(frame, RANK_ESTIMATE, SUIT_ESTIMATE))

@@ -102,7 +102,7 @@ def test_the_new_cut_is_read_only_if_it_names_the_card_the_rough_crop_named(
     monkeypatch.setattr(reader.detector, "look_again",
                         lambda _f, guess: looked.append(guess) or [(np.float32([52, 50]),
                                                                     np.float32([52, 66]))])
-    monkeypatch.setattr(reader, "classify", lambda crops, needs: (
+    monkeypatch.setattr(reader, "classify", lambda crops, needs, _context=None: (
         [(CLASSES.index(again_reads), 0.99) if again_reads != "none" else (0, 0.99)], None))
     reads = reader._detected_again(frame, cands, [(0, 0.6), (0, 0.6)], probs, 1.0)
     assert [r.card.code for r in reads] == expected
