@@ -993,6 +993,8 @@ def main(argv: list[str] | None = None) -> int:
     check_design_mix(parser, args.design_mix)
     if args.context <= 0:
         parser.error("--context must be over 0 (1: the plain crop)")
+    if args.context != 1 and args.reader_cut:
+        parser.error("--context cuts the plain render's crops, not --reader-cut's")
     if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
         parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
     if args.average_epochs < 0:

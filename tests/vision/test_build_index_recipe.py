@@ -117,10 +117,11 @@ def test_an_averaging_that_would_average_nothing_is_refused(
     assert option[0] in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("k", ["0", "-1.6"])
-def test_a_context_that_is_no_crop_is_refused(stages: list, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture, k: str) -> None:
+@pytest.mark.parametrize("option", [["--context", "0"], ["--context", "-1.6"],
+                                    ["--context", "1.6", "--reader-cut"]])
+def test_a_context_that_is_no_crop_or_not_the_plain_render_s_is_refused(
+        stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
     with pytest.raises(SystemExit) as refused:
-        build.main(["generate", "--context", k, "--data", str(tmp_path)])
+        build.main(["generate", *option, "--data", str(tmp_path)])
     assert refused.value.code == 2 and stages == []
     assert "--context" in capsys.readouterr().err
