@@ -333,7 +333,7 @@ class IndexReader:
 
     def first_opinion(self, x: np.ndarray) -> np.ndarray:
         """The first network's softmax over CLASSES for normalised crops ``x`` (N, 3, H, W)."""
-        return softmax(self.net.run(x).reshape(len(x), -1))
+        return opinion(self.net, x)
 
     def second_opinion(self, x: np.ndarray, probs: np.ndarray, context: Context | None = None
                        ) -> np.ndarray:
@@ -355,7 +355,7 @@ class IndexReader:
             else:
                 image, cands = context
                 seen = normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask]))
-            opinions.append(softmax(net.run(seen).reshape(len(ask), -1)))
+            opinions.append(opinion(net, seen))
         out = probs.copy()
         if opinions:
             others = np.maximum.reduce(opinions) if self.either else np.minimum.reduce(opinions)
@@ -365,7 +365,7 @@ class IndexReader:
     def second_network(self, x: np.ndarray) -> np.ndarray:
         """The second network's own softmax over CLASSES for normalised crops ``x`` (it must
         exist: ``self.second``)."""
-        return softmax(self.second.run(x).reshape(len(x), -1))
+        return opinion(self.second, x)
 
     def read(self, frame: np.ndarray, scaled: np.ndarray | None = None,
              paper: np.ndarray | None = None) -> list[IndexRead]:
@@ -505,6 +505,11 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float = AGAIN_M
     if k == 0 or mean < mean_needed or int((seen.argmax(axis=1) == k).sum()) < AGAIN_VOTES:
         return None
     return mean
+
+
+def opinion(net: OnnxNet, x: np.ndarray) -> np.ndarray:
+    """A network's softmax over CLASSES for normalised crops ``x`` (N, 3, H, W)."""
+    return softmax(net.run(x).reshape(len(x), -1))
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
