@@ -7,7 +7,7 @@
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
     ... [--first-model ONNX] [--second-model ONNX|none] [--detector-model ONNX]
-        [--acceptance-factor F]                              # a rule's candidate reader
+        [--acceptance-factor F] [--combine lowest|either|mean]  # a rule's candidate reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -41,7 +41,8 @@ such a fan are visible, not all).
 
 ``--first-model``, ``--second-model`` (or ``none``), ``--detector-model`` and
 ``--acceptance-factor`` read with another index reader than the shipped one: a rule's candidate
-(each threshold p of ``indices.Acceptance`` moved to 1 - F (1 - p)). The JSON names them
+(each threshold p of ``indices.Acceptance`` moved to 1 - F (1 - p)); ``--combine`` how the
+networks' probabilities make the reader's (``indices.COMBINES``). The JSON names them
 (``reader``), so ``compare_readers.py`` can judge the candidate against a plain run; a file ONNX
 Runtime cannot load is refused (exit 2).
 
@@ -90,7 +91,12 @@ from dealer_assist.vision import synth  # noqa: E402
 from dealer_assist.vision.advice import SMALL_STEP, reader_steps, too_small  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
-from dealer_assist.vision.indices import WORK_LONG_SIDE, Acceptance, IndexReader  # noqa: E402
+from dealer_assist.vision.indices import (  # noqa: E402
+    COMBINES,
+    WORK_LONG_SIDE,
+    Acceptance,
+    IndexReader,
+)
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.runtime import load_error  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
@@ -482,7 +488,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
     given = {"first": args.first_model, "second": args.second_model,
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
              "second_context": args.second_context, "third": args.third_model,
-             "either": args.either or None}
+             "combine": None if args.combine == "lowest" else args.combine}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -504,7 +510,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=args.third_model,
-                       either=args.either)
+                       combine=args.combine)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -555,15 +561,16 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--third-model", type=Path, metavar="ONNX",
                            help="a third network, asked as the second is, on crops grown "
                            "indices.CONTEXT times (rule DC)")
-    candidate.add_argument("--either", action="store_true",
-                           help="with --third-model: a card is read where the first network "
-                           "and either other one find it likely (rule DD)")
+    candidate.add_argument("--combine", choices=COMBINES, default="lowest",
+                           help="how the networks' probabilities of a card make the reader's: "
+                           "the lowest (the shipped reader), 'either' (with --third-model: the "
+                           "first and either other one, rule DD), or their mean (rule DE)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")
     args = parser.parse_args(argv)
-    if args.either and args.third_model is None:
-        parser.error("--either needs --third-model (the network that stands in)")
+    if args.combine == "either" and args.third_model is None:
+        parser.error("--combine either needs --third-model (the network that stands in)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
     single_threaded()

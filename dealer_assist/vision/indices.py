@@ -207,16 +207,18 @@ class IndexReader:
     detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
     A rule's candidate only (issue 16, rules DC and DD; none shipped): ``second_context``, the
     factor the second network's crops are grown by (``ink_pairs.widened``); ``third``, a third
-    network's file, shown crops grown ``third_context`` times; ``either``: a class's
-    probability is min(first, max(second, third)) instead of the lowest of the three.
+    network's file, shown crops grown ``third_context`` times; ``combine`` (one of COMBINES):
+    how a class's probability is made of the networks' (see :func:`combined`).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | None = None,
-                 third_context: float = CONTEXT, either: bool = False) -> None:
+                 third_context: float = CONTEXT, combine: str = "lowest") -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
+        if combine not in COMBINES:
+            raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = OnnxNet(self.path)
         if second is True:  # the shipped second network, if there is one
@@ -225,7 +227,7 @@ class IndexReader:
         self.second = OnnxNet(second) if second else None
         self.third = OnnxNet(third) if third else None
         self.contexts = (second_context, third_context)
-        self.either = either  # rule DD: min(first, max(second, third)), not min of all three
+        self.combine = combine
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
@@ -338,7 +340,8 @@ class IndexReader:
     def second_opinion(self, x: np.ndarray, probs: np.ndarray, context: Context | None = None
                        ) -> np.ndarray:
         """``probs`` (the first network's, of the normalised crops ``x``), and on the crops whose
-        likeliest card is at SECOND_FROM or more, the lowest of its and the other networks'.
+        likeliest card is at SECOND_FROM or more, its and the other networks' combined
+        (:func:`combined`: the lowest, in the shipped reader).
         ``context``: the work image and the crops' candidates, which a network that sees around
         the index cuts its own crops from (without it, that network is not asked)."""
         if not self.doubters:
@@ -358,8 +361,7 @@ class IndexReader:
             opinions.append(opinion(net, seen))
         out = probs.copy()
         if opinions:
-            others = np.maximum.reduce(opinions) if self.either else np.minimum.reduce(opinions)
-            out[ask] = np.minimum(probs[ask], others)
+            out[ask] = combined(probs[ask], opinions, self.combine)
         return out
 
     def second_network(self, x: np.ndarray) -> np.ndarray:
@@ -505,6 +507,22 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float = AGAIN_M
     if k == 0 or mean < mean_needed or int((seen.argmax(axis=1) == k).sum()) < AGAIN_VOTES:
         return None
     return mean
+
+
+# how the networks' probabilities of a class make the reader's (IndexReader's ``combine``):
+# "lowest", the shipped reader's (each other network can veto); rule DD's "either" (the first
+# network and either other one: min(first, max(others))); rule DE's "mean" (of all of them: a
+# probability distribution again, in which one network's doubt counts but does not veto alone)
+COMBINES = ("lowest", "either", "mean")
+
+
+def combined(first: np.ndarray, others: list[np.ndarray], how: str = "lowest") -> np.ndarray:
+    """The first network's probabilities and the ``others``' (each (N, classes), the same
+    crops) combined per class as ``how`` (one of COMBINES) says."""
+    if how == "mean":
+        return np.mean([first, *others], axis=0)
+    rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
+    return np.minimum(first, rest)
 
 
 def opinion(net: OnnxNet, x: np.ndarray) -> np.ndarray:

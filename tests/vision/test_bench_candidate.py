@@ -72,7 +72,7 @@ def test_a_candidate_reader_is_not_mixed_with_a_deck(capsys) -> None:
     assert "without a deck" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("options", [["--either"], ["--second-context", "0"]])
+@pytest.mark.parametrize("options", [["--combine", "either"], ["--second-context", "0"]])
 def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FANS, *options])

@@ -122,10 +122,9 @@ def test_with_either_the_third_network_can_stand_in_for_the_second(either: bool)
     """Rule DD: min(first, max(second, third)); by default the lowest of the three."""
     from dealer_assist.vision.ink_pairs import candidate
 
-    reader = IndexReader(second=None)
+    reader = IndexReader(second=None, combine="either" if either else "lowest")
     reader.second = FixedNet(one_hot_logits("QD"))
     reader.third = FixedNet(one_hot_logits("10D"))
-    reader.either = either
     image = np.full((100, 100, 3), 200, np.uint8)
     cands = [candidate(np.array([50, 40], np.float32), np.array([50, 60], np.float32))]
     first = probs_of([("10D", 0.99)])
@@ -134,3 +133,24 @@ def test_with_either_the_third_network_can_stand_in_for_the_second(either: bool)
     ten = CLASSES.index("10D")
     assert (out[0, ten] == first[0, ten]) == either
     assert out[0, 1:].max() < (1 if either else 0.01)
+
+
+def test_with_the_mean_one_network_doubts_but_does_not_veto() -> None:
+    """Rule DE: the mean of the two networks' probabilities, a distribution again; a card both
+    find likely stays likely, and one the second network doubts drops to half way."""
+    reader = IndexReader(second=None, combine="mean")
+    reader.second = second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
+    first = probs_of([("10D", 0.99), ("QD", 0.99), ("7S", 0.3)])
+    out = reader.second_opinion(np.zeros((3, 3, CROP_H, CROP_W), np.float32), first)
+    assert second.seen == 2  # not the crop under SECOND_FROM
+    ten, queen = CLASSES.index("10D"), CLASSES.index("QD")
+    assert np.isclose(out[0, ten], (0.99 + 0.9) / 2)
+    assert np.isclose(out[1, queen], 0.99 / 2) and np.isclose(out[1, ten], 0.9 / 2)
+    assert np.allclose(out.sum(axis=1), 1) and np.allclose(out[2], first[2])
+    # the shipped reader's lowest would have vetoed the queen outright
+    assert IndexReader(second=None).combine == "lowest"
+
+
+def test_an_unknown_combination_is_refused() -> None:
+    with pytest.raises(ValueError, match="combine"):
+        IndexReader(second=None, combine="max")
