@@ -493,10 +493,16 @@ def train(args: argparse.Namespace) -> None:
     averaged = AveragedModel(net) if args.average_every else None
     ckpt, start = resume(net, opt, sched, args.work, args.init, averaged)
 
+    focus = Focus(args.focus_model, args.focus_weight) if args.focus_model else None
+
     def batch(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, cover_seed: list[int]):
         """A training batch: augmented crops (normalised, in the training's memory order) and
-        their labels, some index crops covered (``--cover``)."""
-        idx = rng.integers(0, len(y), args.batch)
+        their labels, some index crops covered (``--cover``); with ``--focus-model``, drawn
+        by :class:`Focus`'s weights."""
+        if focus is None:
+            idx = rng.integers(0, len(y), args.batch)
+        else:
+            idx = rng.choice(len(y), args.batch, p=focus.shares(x, y))
         xb_np, yb_np = augment(x[idx], rng, args.augment), y[idx]
         if args.cover:
             xb_np, yb_np = covered(xb_np, yb_np, np.random.default_rng(cover_seed), args.cover)
@@ -538,6 +544,37 @@ def train(args: argparse.Namespace) -> None:
         print(f"averaged ({int(averaged.n_averaged)} weights): {validation(averaged, xv, yv)}",
               flush=True)
         export(averaged.module, args.out)
+
+
+class Focus:
+    """Rule DF's draw: each training crop drawn in proportion to 1 + ``weight`` (1 - p), p the
+    probability ``model`` (another index network, ONNX) gives the crop's own label, so a
+    network learns most where that one errs or doubts (a second network that complements the
+    first). The shares are computed once per set of crops (the chunks change only while a
+    render is still adding them)."""
+
+    def __init__(self, model: Path, weight: float) -> None:
+        from dealer_assist.vision.runtime import OnnxNet
+
+        self.net, self.weight = OnnxNet(model), weight
+        self._key: tuple[int, int] | None = None
+        self._shares = np.zeros(0)
+
+    def shares(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        """Each crop of ``x`` (labels ``y``)'s chance to be drawn (they add up to 1)."""
+        if self._key != (len(y), int(y.sum())):
+            self._key, self._shares = (len(y), int(y.sum())), self.compute(x, y)
+        return self._shares
+
+    def compute(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        from dealer_assist.vision.indices import normalise, opinion
+
+        own = np.concatenate([opinion(self.net, normalise(x[i:i + 1024]))[
+            np.arange(len(x[i:i + 1024])), y[i:i + 1024]] for i in range(0, len(y), 1024)])
+        weights = 1 + self.weight * (1 - own.astype(np.float64))
+        print(f"focus: {len(y)} crops, {float((own < 0.5).mean()):.1%} with their label "
+              f"under 0.5, mean weight {weights.mean():.2f}", flush=True)
+        return weights / weights.sum()
 
 
 def validation(net, xv, yv) -> str:
@@ -971,6 +1008,11 @@ def main(argv: list[str] | None = None) -> int:
                         "epochs (the first network's recipe since the thirty-seventh step: 10)")
     parser.add_argument("--train-seed", type=int, help="train: seed the weights and batches "
                         "with this, the scenes still with --seed (default: --seed)")
+    parser.add_argument("--focus-model", type=Path, metavar="ONNX",
+                        help="train: draw each crop in proportion to 1 + W (1 - p), p this "
+                        "network's probability of its label (rule DF; see Focus)")
+    parser.add_argument("--focus-weight", type=float, default=4.0, metavar="W",
+                        help="with --focus-model: W (default 4)")
     parser.add_argument("--model", type=Path, help="quantize: the float network to copy")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
@@ -991,6 +1033,13 @@ def main(argv: list[str] | None = None) -> int:
         quantize(args)
         return 0
     check_design_mix(parser, args.design_mix)
+    if args.focus_model is not None:
+        from dealer_assist.vision.runtime import load_error
+
+        if why := load_error(args.focus_model):
+            parser.error(f"--focus-model {args.focus_model}: not an ONNX network ({why})")
+    if args.focus_weight < 0:
+        parser.error("--focus-weight must be 0 or more")
     if args.context <= 0:
         parser.error("--context must be over 0 (1: the plain crop)")
     if args.context != 1 and args.reader_cut:

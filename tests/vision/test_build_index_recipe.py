@@ -125,3 +125,36 @@ def test_a_context_that_is_no_crop_or_not_the_plain_render_s_is_refused(
         build.main(["generate", *option, "--data", str(tmp_path)])
     assert refused.value.code == 2 and stages == []
     assert "--context" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--focus-model", "nowhere.onnx"],
+                                    ["--focus-weight", "-1"]])
+def test_a_focus_that_is_no_network_or_no_weight_is_refused(
+        stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        build.main(["train", *option, "--work", str(tmp_path)])
+    assert refused.value.code == 2 and stages == []
+    assert option[0] in capsys.readouterr().err
+
+
+def test_the_focus_draws_the_crops_another_network_gets_wrong_more_often() -> None:
+    """Rule DF: a crop is drawn in proportion to 1 + W (1 - p), p the other network's
+    probability of its label."""
+    import numpy as np
+
+    from dealer_assist.vision.indices import CLASSES
+
+    class SureOfNone:  # stands in for the other network: every crop is "not an index"
+        def run(self, x: np.ndarray) -> np.ndarray:
+            logits = np.zeros((len(x), len(CLASSES)), np.float32)
+            logits[:, 0] = 30.0
+            return logits
+
+    focus = build.Focus.__new__(build.Focus)
+    focus.net, focus.weight, focus._key = SureOfNone(), 4.0, None
+    x = np.full((4, 40, 28, 3), 128, np.uint8)
+    y = np.array([0, 0, CLASSES.index("10D"), CLASSES.index("QS")])
+    shares = focus.shares(x, y)
+    assert np.isclose(shares.sum(), 1)
+    assert np.allclose(shares / shares[0], [1, 1, 5, 5])  # 1 + 4 x (1 - 0) for its mistakes
+    assert focus.shares(x, y) is shares  # computed once for the same crops
