@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import inspect
 import json
 import os
 import statistics
@@ -100,6 +101,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
 from dealer_assist.vision.runtime import load_error  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
+from scripts.scene_cache import SceneCache, code_digest  # noqa: E402
 
 PERTURBATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {}
 LEGIBLE = 8  # px from rank to suit centre: a glyph about 8 px tall, a card about 50 px tall
@@ -205,6 +207,17 @@ def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None 
         for m in marks:
             steps[m.code] = max(steps.get(m.code, 0.0), m.step)
         yield Item(f"{deck}-{i:03d}", sc.image, set(steps), {c.code for c in sc.cards}, steps)
+
+
+def cached_items(root: Path, kind: str, scenes_n: int, seed: int) -> Iterator[Item]:
+    """:func:`synthetic_items` kept in and read from the scene cache under ``root``
+    (``scene_cache.py``: the same frames, rendered once)."""
+    version = code_digest([inspect.getsource(synthetic_scenes),
+                           inspect.getsource(synthetic_items), f"LEGIBLE={LEGIBLE}"])
+    rows = SceneCache(root, version).rows(kind, seed, scenes_n,
+                                          lambda: synthetic_items(kind, scenes_n, seed))
+    for row in rows:
+        yield Item(*row)
 
 
 def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: bool,
@@ -532,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
                         "training deck designs, or the precision test's drawn fans")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)
+    parser.add_argument("--scene-cache", type=Path, metavar="DIR",
+                        help="with --synthetic: keep the rendered scenes in DIR and read them "
+                        "from there the next time (scene_cache.py; about 1-2 MB a scene)")
     parser.add_argument("--settle", action="store_true",
                         help="time the live reader settling a busy 8-card frame")
     parser.add_argument("--adapt-heldout", action="store_true",
@@ -607,7 +623,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.synthetic:
         recognizer = Recognizer(**pipeline)
-        items = synthetic_items(args.synthetic, args.scenes, args.seed)
+        items = (cached_items(args.scene_cache, args.synthetic, args.scenes, args.seed)
+                 if args.scene_cache else synthetic_items(args.synthetic, args.scenes,
+                                                          args.seed))
         result = evaluate(recognizer, items, args.runs, verbose, args.perturb)
         result["mode"] = f"synthetic {args.synthetic} ({args.pipeline})"
         result["seed"], result["scenes"] = args.seed, args.scenes

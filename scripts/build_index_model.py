@@ -72,6 +72,13 @@
     #   --context 1.6 --width 24 --stage1-epochs 60 --workers 2 --threads 2 --channels-last
     #   --data build/index-data-ctx --work build/index-train-ctx
     #   --out build/index_cnn_ctx_float.onnx, then quantize --data build/index-data-ctx
+    # tried as the second network (rule DF, forty-fifth step: C2q): the second network's recipe
+    #   on a fresh render (shipped detector), its crops drawn where the first network errs:
+    #   generate --seed 1 --scaled-cut --workers 2 --data build/index-data-b (21 min beside
+    #   other work), then all --seed 1 --train-seed 1 --scaled-cut --width 24 --stage1-epochs 60
+    #   --cover 0.1 --augment courts --data build/index-data-b --work build/index-train-f2
+    #   --out build/index_cnn_f2_float.onnx --focus-model models/index_cnn.onnx
+    #   --focus-weight 4 --threads 2 --channels-last, then quantize --data build/index-data-b
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
