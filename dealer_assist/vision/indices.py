@@ -205,7 +205,7 @@ class IndexReader:
     ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
     ``None`` for the first network alone. ``path``, ``detector``: the first network's and the
     detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
-    A rule's candidate only (issue 16, rules DC and DD; none shipped): ``second_context``, the
+    A rule's candidate only (issue 16, rules DC, DD and DE; none shipped): ``second_context``, the
     factor the second network's crops are grown by (``ink_pairs.widened``); ``third``, a third
     network's file, shown crops grown ``third_context`` times; ``combine`` (one of COMBINES):
     how a class's probability is made of the networks' (see :func:`combined`).
