@@ -576,8 +576,11 @@ class Focus:
     def compute(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
         from dealer_assist.vision.indices import normalise, opinion
 
-        own = np.concatenate([opinion(self.net, normalise(x[i:i + 1024]))[
-            np.arange(len(x[i:i + 1024])), y[i:i + 1024]] for i in range(0, len(y), 1024)])
+        own = []
+        for i in range(0, len(y), 1024):
+            probs = opinion(self.net, normalise(x[i:i + 1024]))
+            own.append(probs[np.arange(len(probs)), y[i:i + 1024]])
+        own = np.concatenate(own)
         weights = 1 + self.weight * (1 - own.astype(np.float64))
         print(f"focus: {len(y)} crops, {float((own < 0.5).mean()):.1%} with their label "
               f"under 0.5, mean weight {weights.mean():.2f}", flush=True)

@@ -58,17 +58,22 @@ class SceneCache:
 
     def rows(self, kind: str, seed: int, n: int, render: Callable[[], Iterator[Row]]
              ) -> Iterator[Row]:
-        """The first ``n`` scenes of ``kind`` and ``seed``: from the cache if it holds them
-        all, else from ``render()`` (the whole stream from its start), adding what it lacks."""
+        """The first ``n`` scenes of ``kind`` and ``seed``: from the cache, one at a time, up to
+        the first it lacks (or cannot read); from there on from ``render()`` (the whole stream,
+        run from its start past the scenes read), adding what the cache lacks."""
         place = self.folder / f"{kind}-{seed}"
-        cached = [self._read(place, i) for i in range(n)]
-        if all(row is not None for row in cached):
-            yield from cached  # type: ignore[misc]
+        done = 0  # scenes read from the cache, one at a time (a frame is 3.7 MB)
+        while done < n and (row := self._read(place, done)) is not None:
+            yield row
+            done += 1
+        if done == n:
             return
         with contextlib.suppress(OSError):  # if it cannot be made, each write says why
             place.mkdir(parents=True, exist_ok=True)
         for i, row in zip(range(n), render(), strict=True):
-            if cached[i] is None:
+            if i < done:
+                continue  # read already
+            if i == done or not (place / f"{i:05d}.json").exists():
                 self._write(place, i, row)
             yield row
 

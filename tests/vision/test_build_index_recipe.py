@@ -20,6 +20,14 @@ def stages(monkeypatch: pytest.MonkeyPatch) -> list:
     return runs
 
 
+def refusal(argv: list[str], stages: list, capsys: pytest.CaptureFixture) -> str:
+    """What ``build.main(argv)`` says on refusing it (exit 2, nothing generated or trained)."""
+    with pytest.raises(SystemExit) as refused:
+        build.main(argv)
+    assert refused.value.code == 2 and stages == []
+    return capsys.readouterr().err
+
+
 def test_all_generates_then_runs_the_shipped_two_stages(stages: list, tmp_path: Path) -> None:
     build.main(["all", "--work", str(tmp_path / "work"), "--out", str(tmp_path / "net.onnx")])
     first, second = stages[1:]
@@ -111,30 +119,22 @@ def test_without_averaging_the_second_stage_is_the_one_cycle_one(stages: list, t
                                     ["--average-epochs", "-1"]])
 def test_an_averaging_that_would_average_nothing_is_refused(
         stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
-    with pytest.raises(SystemExit) as refused:
-        build.main(["train", *option, "--work", str(tmp_path)])
-    assert refused.value.code == 2 and stages == []
-    assert option[0] in capsys.readouterr().err
+    assert option[0] in refusal(["train", *option, "--work", str(tmp_path)], stages, capsys)
 
 
 @pytest.mark.parametrize("option", [["--context", "0"], ["--context", "-1.6"],
                                     ["--context", "1.6", "--reader-cut"]])
 def test_a_context_that_is_no_crop_or_not_the_plain_render_s_is_refused(
         stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
-    with pytest.raises(SystemExit) as refused:
-        build.main(["generate", *option, "--data", str(tmp_path)])
-    assert refused.value.code == 2 and stages == []
-    assert "--context" in capsys.readouterr().err
+    assert "--context" in refusal(["generate", *option, "--data", str(tmp_path)], stages,
+                                  capsys)
 
 
 @pytest.mark.parametrize("option", [["--focus-model", "nowhere.onnx"],
                                     ["--focus-weight", "-1"]])
 def test_a_focus_that_is_no_network_or_no_weight_is_refused(
         stages: list, tmp_path: Path, capsys: pytest.CaptureFixture, option: list[str]) -> None:
-    with pytest.raises(SystemExit) as refused:
-        build.main(["train", *option, "--work", str(tmp_path)])
-    assert refused.value.code == 2 and stages == []
-    assert option[0] in capsys.readouterr().err
+    assert option[0] in refusal(["train", *option, "--work", str(tmp_path)], stages, capsys)
 
 
 def test_the_focus_draws_the_crops_another_network_gets_wrong_more_often() -> None:
