@@ -98,8 +98,9 @@ from dealer_assist.vision.indices import (  # noqa: E402
     Acceptance,
     IndexReader,
 )
+from dealer_assist.vision.model import model_path  # noqa: E402
 from dealer_assist.vision.recognizer import Recognizer, single_threaded  # noqa: E402
-from dealer_assist.vision.runtime import load_error  # noqa: E402
+from dealer_assist.vision.runtime import OnnxNet, load_error  # noqa: E402
 from dealer_assist.vision.sources import read_image  # noqa: E402
 from scripts.scene_cache import SceneCache, code_digest  # noqa: E402
 
@@ -318,6 +319,33 @@ def host_reference_ms(runs: int = 9) -> float:
     return round(statistics.median(times), 2)
 
 
+def host_networks_ms(runs: int = 9) -> float:
+    """Median process-CPU ms of the shipped networks on fixed seeded inputs (the index detector
+    on a 640×480 frame, the first index network on 60 crops), one ONNX Runtime thread: how fast
+    this host runs them. :func:`host_reference_ms` does not tell machines apart there (the
+    forty-sixth step's machine, AVX2 without AVX-512, ran them about twice as slowly at the same
+    host reference)."""
+    rng = np.random.default_rng(0)
+    frame = rng.random((1, 3, 480, 640), np.float32)
+    crops = rng.random((60, 3, 40, 28), np.float32)
+    nets = [(OnnxNet(model_path("index_det", ".onnx")), frame),
+            (OnnxNet(model_path("index_cnn", ".onnx")), crops)]
+    for net, x in nets:
+        net.run(x)  # the first run allocates
+    times = []
+    for _ in range(runs):
+        t0 = time.process_time()
+        for net, x in nets:
+            net.run(x)
+        times.append((time.process_time() - t0) * 1000)
+    return round(statistics.median(times), 2)
+
+
+def host_speed() -> dict[str, float]:
+    """Both host references, for a result's JSON."""
+    return {"host_reference_ms": host_reference_ms(), "host_networks_ms": host_networks_ms()}
+
+
 def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
     """Wall time for the live reader to settle every readable card of a busy 8-card frame."""
     from dealer_assist.vision.live import LiveReader
@@ -347,7 +375,7 @@ def settle_time(recognizer: Recognizer, seed: int, runs: int) -> dict:
     ms = statistics.median(r[0] for r in results)
     return {"cards": len(expected), "settled_cards": results[0][2],
             "frames_to_settle": results[0][1], "settle_ms": round(ms, 1), "deck": deck,
-            "host_reference_ms": host_reference_ms()}
+            **host_speed()}
 
 
 def adapt_heldout(args: argparse.Namespace, pipeline: dict, verbose: bool) -> dict:
@@ -471,8 +499,9 @@ def summary(mode: str, r: dict) -> str:
             f"median {r['median_ms']} ms/frame, p95 {r['p95_ms']} ms (CPU median "
             f"{r['median_cpu_ms']} ms, p95 {r['p95_cpu_ms']} ms), {r['images']} images "
             f"({r['sharpened']} read sharpened as blurred), {len(r['misses'])} with misses"
-            + (f"; host reference {r['host_reference_ms']} ms" if "host_reference_ms" in r
-               else "") + by_size(r["by_size"]) + advice_line(r.get("advice", {})))
+            + (f"; host reference {r['host_reference_ms']} ms, networks "
+               f"{r['host_networks_ms']} ms" if "host_reference_ms" in r else "")
+            + by_size(r["by_size"]) + advice_line(r.get("advice", {})))
 
 
 def advice_line(a: dict) -> str:
@@ -609,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
               f"settled {result['settled_cards']} of {result['cards']} cards in "
               f"{result['frames_to_settle']} frames, "
               f"{result['settle_ms']} ms (deck {result['deck']}; host reference "
-              f"{result['host_reference_ms']} ms)")
+              f"{result['host_reference_ms']} ms, networks {result['host_networks_ms']} ms)")
         return 0
     if args.adapt_heldout:
         result = adapt_heldout(args, pipeline, verbose)
@@ -646,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
         result["mode"] += f", perturbed: {args.perturb}"
     if reader:
         result["reader"] = reader
-    result["host_reference_ms"] = host_reference_ms()
+    result.update(host_speed())
     if args.json:
         print(json.dumps(result))
     else:

@@ -35,3 +35,4 @@ def test_drawn_fans_are_measured(capsys) -> None:
     assert result["cards"] == sum(len(item.expected) for item in fans)
     assert result["read_wrong"] == 0
     assert result["host_reference_ms"] > 0  # the host's speed, to compare machines by
+    assert result["host_networks_ms"] > 0  # and how fast it runs the shipped networks
