@@ -12,12 +12,19 @@ The sets, per seed:
 
 * ``choice`` (the training designs, for choosing): 160 scenes, the same 160 blurred, 80 fans;
 * ``small``: the 160 training scenes at 640 px (``--perturb small``);
-* ``heldout`` (reported, never chosen on): 80 held-out scenes and 40 fans per held-out seed.
+* ``heldout`` (reported, never chosen on): 80 held-out scenes and 40 fans per held-out seed;
+* ``confirm`` (rule AM's confirmation of a pick, on seeds never used before, ``--seeds``): 240
+  training scenes, 240 held-out scenes and 120 fans, each in daylight, warm light and blurred.
 
 ``table`` prints, per reader name, cards read right · wrong in each set pooled over its seeds,
 the choice sets pooled, and the held-out sets per seed. Choose on the training designs only
-(``bench_vision.py``'s rule). Exit 0: done; 1: a bench run failed; 2: a file in OUT that is not
-a result, or a name that cannot be one.
+(``bench_vision.py``'s rule). ``confirm OUT SHIPPED CANDIDATE`` judges the candidate's
+``confirm`` results against the shipped reader's, seed by seed (``compare_readers.py``, rule
+AM). Exit 0: done (``confirm``: passed); 1: a bench run failed (``confirm``: the candidate
+failed); 2: a file in OUT that is not a result, a name that cannot be one, or (``confirm``) a
+set one of the two readers lacks.
+
+    uv run python scripts/vision_rule_sets.py confirm OUT SHIPPED CANDIDATE
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealer_assist.errors import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE
-from scripts.compare_readers import load_result
+from scripts.compare_readers import load_result, paired_runs, verdict
 
 BENCH = Path(__file__).with_name("bench_vision.py")
 CHOICE_SEEDS = (20261437, 20261439, 20261441)  # rule CS's (forty-first step), spent since
@@ -45,8 +52,26 @@ SETS: dict[str, tuple[list[str], bool]] = {
     "heldout": (["--synthetic", "heldout", "--scenes", "80"], True),
     "heldout-fans": (["--synthetic", "fans", "--scenes", "40"], True),
 }
+# rule AM's confirmation (compare_readers.py): each kind of scene at this size in three lights
+CONFIRM_SCENES = {"training": 240, "heldout": 240, "fans": 120}
+CONFIRM_LIGHTS = (None, "warm", "blur")  # no --perturb, then these
+
+
+def confirm_sets() -> dict[str, tuple[list[str], bool]]:
+    """The ``confirm`` group's sets, named ``confirm-KIND`` or ``confirm-KIND-LIGHT``."""
+    sets = {}
+    for kind, scenes in CONFIRM_SCENES.items():
+        for light in CONFIRM_LIGHTS:
+            perturb = ["--perturb", light] if light else []
+            name = f"confirm-{kind}-{light}" if light else f"confirm-{kind}"
+            sets[name] = (["--synthetic", kind, "--scenes", str(scenes), *perturb], False)
+    return sets
+
+
+SETS.update(confirm_sets())
 GROUPS = {"choice": ("daylight", "blur", "fans"), "small": ("small",),
-          "heldout": ("heldout", "heldout-fans")}
+          "heldout": ("heldout", "heldout-fans"),
+          "confirm": tuple(confirm_sets())}
 POOLED = GROUPS["choice"]
 
 
@@ -119,7 +144,7 @@ def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
         return [v for by_seed in by_set for k, v in by_seed.items() if seed in (None, k)]
 
     rows = [[s, *(cell(counts(n, (s,))) for n in names)] for s, (_a, held) in SETS.items()
-            if not held]
+            if not held and any(found[n].get(s) for n in names)]
     rows.append(["choice, pooled", *(cell(counts(n, POOLED)) if all(
         found[n].get(s) for s in POOLED) else "—" for n in names)])
     for s in (s for s, (_a, held) in SETS.items() if held):
@@ -128,6 +153,34 @@ def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
                  for seed in seeds]
     lines = ["| set | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
+
+
+def confirm_files(out: Path, shipped: str, candidate: str) -> tuple[list[Path], list[Path]]:
+    """The two readers' ``confirm`` results in OUT, paired set by set and seed by seed;
+    ValueError if there are none or one reader lacks a set of a seed the other has."""
+    seeds = sorted({int(p.stem.rsplit("__", 1)[1]) for name in (shipped, candidate)
+                    for s in GROUPS["confirm"] for p in out.glob(f"{name}__{s}__*.json")
+                    if p.stem.rsplit("__", 1)[1].isdigit()})
+    if not seeds:
+        raise ValueError(f"no confirm results of {shipped} or {candidate} in {out}")
+    pairs = [tuple(out / f"{name}__{s}__{seed}.json" for name in (shipped, candidate))
+             for seed in seeds for s in GROUPS["confirm"]]
+    missing = [p.name for pair in pairs for p in pair if not p.exists()]
+    if missing:
+        raise ValueError(f"missing in {out}: {', '.join(missing)}")
+    return [a for a, _ in pairs], [b for _, b in pairs]
+
+
+def confirm(out: Path, shipped: str, candidate: str) -> int:
+    try:
+        pairs = paired_runs(*confirm_files(out, shipped, candidate))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    passed, lines = verdict(pairs)
+    print("\n".join(lines))
+    print(f"{candidate} passes" if passed else f"{candidate} fails")
+    return EXIT_OK if passed else EXIT_REFUSED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,12 +194,18 @@ def main(argv: list[str] | None = None) -> int:
     p_run.add_argument("--heldout-seeds", nargs="+", type=int, default=list(HELDOUT_SEEDS))
     p_table = sub.add_parser("table", help="tabulate the results in OUT")
     p_table.add_argument("out", type=Path)
+    p_confirm = sub.add_parser("confirm", help="judge a candidate by rule AM")
+    p_confirm.add_argument("out", type=Path)
+    p_confirm.add_argument("shipped")
+    p_confirm.add_argument("candidate")
     argv = sys.argv[1:] if argv is None else argv
     cut = argv.index("--") if "--" in argv else len(argv)  # then the bench's own options
     args = parser.parse_args(argv[:cut])
     if args.command == "run":
         return run(args.out, args.name, args.sets, args.seeds, args.heldout_seeds,
                    argv[cut + 1:])
+    if args.command == "confirm":
+        return confirm(args.out, args.shipped, args.candidate)
     try:
         found = tallies(args.out)
     except ValueError as exc:

@@ -96,3 +96,49 @@ def test_a_file_that_is_no_result_is_named(tmp_path: Path,
     assert "S__daylight__1.json" in capsys.readouterr().err
     (tmp_path / "S__daylight__1.json").unlink()
     assert rs.main(["table", str(tmp_path)]) == 2  # nothing to tabulate
+
+
+def test_the_confirm_group_runs_rule_ams_sets_on_the_given_seeds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeBench()
+    monkeypatch.setattr(rs, "bench", fake)
+    assert rs.main(["run", str(tmp_path), "S", "--sets", "confirm", "--seeds", "5"]) == 0
+    asked = sorted(" ".join(c[:6]) for c in fake.calls)
+    assert len(asked) == 9
+    assert "--synthetic fans --scenes 120 --perturb warm" in asked
+    assert "--synthetic heldout --scenes 240 --seed 5" in asked  # fresh seeds, not held-out ones
+    assert "--synthetic training --scenes 240 --perturb blur" in asked
+
+
+def write_confirm(out: Path, name: str, seed: int, right: int, wrong: int) -> None:
+    for set_name in rs.GROUPS["confirm"]:
+        kind = set_name.split("-")[1]
+        light = set_name.split("-")[2] if set_name.count("-") == 2 else None
+        mode = f"synthetic {kind} (index)" + (f", perturbed: {light}" if light else "")
+        (out / f"{name}__{set_name}__{seed}.json").write_text(json.dumps(
+            {"read_right": right, "read_wrong": wrong, "cards": 1000, "mode": mode,
+             "images": 240, "seed": seed, "scenes": 240}))
+
+
+def test_confirm_judges_the_candidate_by_rule_am(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture) -> None:
+    for seed in (1, 2):
+        write_confirm(tmp_path, "S", seed, 500, 2)
+        write_confirm(tmp_path, "C", seed, 520, 2)  # more cards, as precise: passes
+        write_confirm(tmp_path, "W", seed, 520, 9)  # more cards, 9 wrong of 529 a set: 98.3 %
+    assert rs.main(["confirm", str(tmp_path), "S", "C"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "C passes"
+    assert rs.main(["confirm", str(tmp_path), "S", "W"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL  (b) synthetic fans (index): precision 98.30%" in out
+    assert out.splitlines()[-1] == "W fails"
+
+
+def test_confirm_refuses_when_a_set_is_missing(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture) -> None:
+    write_confirm(tmp_path, "S", 1, 500, 2)
+    write_confirm(tmp_path, "C", 1, 520, 2)
+    (tmp_path / "C__confirm-fans-blur__1.json").unlink()
+    assert rs.main(["confirm", str(tmp_path), "S", "C"]) == 2
+    assert "C__confirm-fans-blur__1.json" in capsys.readouterr().err
+    assert rs.main(["confirm", str(tmp_path), "S", "nobody"]) == 2
