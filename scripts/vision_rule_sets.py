@@ -145,8 +145,9 @@ def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
 
     rows = [[s, *(cell(counts(n, (s,))) for n in names)] for s, (_a, held) in SETS.items()
             if not held and any(found[n].get(s) for n in names)]
-    rows.append(["choice, pooled", *(cell(counts(n, POOLED)) if all(
-        found[n].get(s) for s in POOLED) else "—" for n in names)])
+    if any(found[n].get(s) for n in names for s in POOLED):
+        rows.append(["choice, pooled", *(cell(counts(n, POOLED)) if all(
+            found[n].get(s) for s in POOLED) else "—" for n in names)])
     for s in (s for s, (_a, held) in SETS.items() if held):
         seeds = sorted({seed for n in names for seed in found[n].get(s, {})})
         rows += [[f"{s} {seed}", *(cell(counts(n, (s,), seed)) for n in names)]
