@@ -1,0 +1,35 @@
+"""The shipped networks compute what their files say on every CPU (issue 16, forty-sixth step:
+ONNX Runtime's fused int8 kernels saturate on AVX2 CPUs without VNNI)."""
+
+from __future__ import annotations
+
+import numpy as np
+import onnxruntime as ort
+import pytest
+
+from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
+from dealer_assist.vision.model import model_path
+from dealer_assist.vision.runtime import EXACT_TOLERANCE, OnnxNet
+
+
+def as_written(path) -> ort.InferenceSession:
+    """The file's arithmetic, no graph optimisation at all: the reference."""
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+@pytest.mark.parametrize("name", ["index_cnn", "index_cnn_b"])
+def test_the_int8_networks_read_real_looking_crops_as_their_arithmetic_says(name: str) -> None:
+    path = model_path(name, ".onnx")
+    net, reference = OnnxNet(path), as_written(path)
+    rng = np.random.default_rng(7)  # not the probe's seed: bright paper and dark ink, as crops are
+    x = np.where(rng.random((64, 3, CROP_H, CROP_W)) < 0.8, 1.0, -1.0).astype(np.float32)
+    got = net.run(x)
+    want = reference.run([net.outputs[0]], {net.input: x})[0]
+    assert np.abs(got - want).max() <= EXACT_TOLERANCE
+    assert np.array_equal(got.argmax(axis=1), want.argmax(axis=1))
+
+
+def test_a_float_network_keeps_its_fast_session() -> None:
+    assert OnnxNet(model_path("index_det", ".onnx")).exact is False
