@@ -4,7 +4,9 @@ One thread, which never waits by spinning: the networks are small, the camera re
 core beside the GUI, and ONNX Runtime runs them about three times faster than OpenCV's ``cv2.dnn``
 (measured on one core: the index detector 3 against 9 ms a 640×480 frame, the index network 1.8
 against 6 ms for 60 crops; outputs agree to 1e-5). ONNX Runtime also runs the second index
-network's int8 copy (quantize-dequantize nodes) in about half its float time.
+network's int8 copy (quantize-dequantize nodes) in about half its float time, where its fused
+int8 kernels are exact; on AVX2 CPUs without VNNI they saturate, and the nodes run unfused
+(forty-sixth step; :class:`OnnxNet`).
 """
 
 from __future__ import annotations
