@@ -68,10 +68,10 @@ def confirm_sets() -> dict[str, tuple[list[str], bool]]:
     return sets
 
 
-SETS.update(confirm_sets())
+CONFIRM_SETS = confirm_sets()
+SETS.update(CONFIRM_SETS)
 GROUPS = {"choice": ("daylight", "blur", "fans"), "small": ("small",),
-          "heldout": ("heldout", "heldout-fans"),
-          "confirm": tuple(confirm_sets())}
+          "heldout": ("heldout", "heldout-fans"), "confirm": tuple(CONFIRM_SETS)}
 POOLED = GROUPS["choice"]
 
 
@@ -158,10 +158,11 @@ def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
 
 def confirm_files(out: Path, shipped: str, candidate: str) -> tuple[list[Path], list[Path]]:
     """The two readers' ``confirm`` results in OUT, paired set by set and seed by seed;
-    ValueError if there are none or one reader lacks a set of a seed the other has."""
-    seeds = sorted({int(p.stem.rsplit("__", 1)[1]) for name in (shipped, candidate)
-                    for s in GROUPS["confirm"] for p in out.glob(f"{name}__{s}__*.json")
-                    if p.stem.rsplit("__", 1)[1].isdigit()})
+    ValueError if there are none, one reader lacks a set of a seed the other has, or a file in
+    OUT is no result (:func:`tallies`)."""
+    found = tallies(out)
+    seeds = sorted({seed for name in (shipped, candidate) for s in GROUPS["confirm"]
+                    for seed in found.get(name, {}).get(s, {})})
     if not seeds:
         raise ValueError(f"no confirm results of {shipped} or {candidate} in {out}")
     pairs = [tuple(out / f"{name}__{s}__{seed}.json" for name in (shipped, candidate))
