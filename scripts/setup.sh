@@ -4,7 +4,6 @@
 # Xvfb, poppler-utils, PostgreSQL for the card-room tests, the SVG card decks, xdotool and
 # imagemagick for scripts/xdotool_greek31.sh), uv, and the project's locked Python environment
 # (.venv).
-# project's locked Python environment (.venv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
