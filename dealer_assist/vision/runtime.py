@@ -6,8 +6,8 @@ core beside the GUI, and ONNX Runtime runs them about three times faster than Op
 against 6 ms for 60 crops; outputs agree to 1e-5). ONNX Runtime also runs the second index
 network's int8 copy (quantize-dequantize nodes) in about half its float time, where its fused
 int8 kernels are exact; on AVX2 CPUs without VNNI they saturate, and a network then runs on
-ONNX Runtime's slower exact int8 kernels or, failing those, its nodes unfused (forty-sixth and
-forty-seventh steps; :class:`OnnxNet`).
+ONNX Runtime's slower u8u8 kernels (which do not saturate) or, if they too differ from the
+file's arithmetic, its nodes unfused (forty-sixth and forty-seventh steps; :class:`OnnxNet`).
 """
 
 from __future__ import annotations
