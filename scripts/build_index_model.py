@@ -79,6 +79,11 @@
     #   --cover 0.1 --augment courts --data build/index-data-b --work build/index-train-f2
     #   --out build/index_cnn_f2_float.onnx --focus-model models/index_cnn.onnx
     #   --focus-weight 4 --threads 2 --channels-last, then quantize --data build/index-data-b
+    # tried as the first network (rule DJ, forty-eighth step: DJq): the shipped first network's
+    #   recipe with --augment strokes (thinner or bolder strokes) on generate --seed 0 (shipped
+    #   detector; render 16 min, training 48 min here): all --width 24 --workers 2 --threads 2
+    #   --channels-last --stage1-epochs 60 --cover 0.1 --augment strokes --average-epochs 10
+    #   --work build/index-train-dj --out build/index_cnn_dj_float.onnx, then quantize
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -618,7 +623,9 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     sharpens a blurred frame's work image (``exposure.unsharp``'s amount, σ 0.5–1 crop px);
     ``blurs-wide`` (twenty-ninth step): as ``blurs``, σ 0.4–2.6 crop px and the sharpening
     σ 0.3–1.75 (the benchmark's σ 1.5 frame px is 2.6 crop px on the smallest legible index,
-    rank-to-suit 8 px, where ``blurs`` stops at 1.5, an index of 14 px).
+    rank-to-suit 8 px, where ``blurs`` stops at 1.5, an index of 14 px); ``strokes``
+    (forty-eighth step, rule DJ): as ``pips``, and three in ten crops drawn with thinner or
+    bolder strokes (see :func:`_stroke_weight`).
     Each mode draws the random numbers of the modes it extends in the same order, so their
     recipes reproduce."""
     import cv2
@@ -626,9 +633,9 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
     from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 
     strong, focus = mode == "strong", FOCUS.get(mode)  # focus: a blur mode's (blur, sharpen)
-    edges = mode in ("edges", "frames", "pips", "courts", *FOCUS)
-    frames = mode in ("frames", "pips", "courts", *FOCUS)
-    blots = mode in ("pips", "courts", *FOCUS)
+    edges = mode in ("edges", "frames", "pips", "courts", "strokes", *FOCUS)
+    frames = mode in ("frames", "pips", "courts", "strokes", *FOCUS)
+    blots = mode in ("pips", "courts", "strokes", *FOCUS)
     scale, turn, shift = ((0.8, 1.2), 8.0, 1.5) if strong else ((0.9, 1.1), 4.0, 1.2)
     out = np.empty_like(x)
     for i in range(len(x)):
@@ -644,6 +651,8 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
             _frame_corner(out[i], rng)
         if focus and rng.random() < 0.3:
             out[i] = _out_of_focus(out[i], rng, *focus)
+        if mode == "strokes" and rng.random() < STROKES_SHARE:
+            out[i] = _stroke_weight(out[i], rng)
         if strong and rng.random() < 0.25:
             out[i] = cv2.GaussianBlur(out[i], (0, 0), rng.uniform(0.5, 1.3))
         if strong and rng.random() < 0.2:
@@ -660,6 +669,23 @@ def augment(x: np.ndarray, rng: np.random.Generator, mode: str = "basic") -> np.
         mean = out.mean(axis=(1, 2, 3), keepdims=True)
         out = mean + (out - mean) * c
     return np.clip(out, 0, 255).astype(np.uint8)
+
+
+# ``augment("strokes")``: this share of the crops get thinner or bolder strokes, blended with
+# the moved ink at a weight drawn from STROKES_BLEND (rule DJ)
+STROKES_SHARE, STROKES_BLEND = 0.3, (0.3, 0.8)
+
+
+def _stroke_weight(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``crop`` with thinner strokes (blended with its 3x3 maximum: the paper grows into the
+    ink) or bolder ones (its 3x3 minimum), half the time each, at a weight in STROKES_BLEND: an
+    index printed lighter or heavier than its design draws it."""
+    import cv2
+
+    square = np.ones((3, 3), np.uint8)
+    moved = cv2.dilate(crop, square) if rng.random() < 0.5 else cv2.erode(crop, square)
+    weight = rng.uniform(*STROKES_BLEND)
+    return cv2.addWeighted(crop, 1 - weight, moved, weight, 0)
 
 
 # the blur modes of ``augment``: (blur σ range, sharpening σ range), crop px
@@ -980,7 +1006,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--width", type=int, default=16, help="channels of the first block")
     parser.add_argument("--augment", choices=["basic", "strong", "edges", "frames", "pips",
-                                              "courts", *FOCUS],
+                                              "courts", "strokes", *FOCUS],
                         default="basic", help="train-time crop augmentation (see augment)")
     parser.add_argument("--smoothing", type=float, default=0.0, help="label smoothing")
     parser.add_argument("--cover", type=float, default=0.0, metavar="SHARE",

@@ -162,3 +162,41 @@ def test_blurs_wide_blurs_the_same_crops_harder() -> None:
     e_blurs, e_wide = edge_energy(blurs[~same]), edge_energy(wide[~same])
     assert np.median(e_wide) < np.median(e_blurs)
     assert e_wide.min() < e_blurs.min()
+
+
+def test_a_stroke_weight_change_thins_or_bolds_the_ink_half_the_time_each() -> None:
+    """``strokes``' change on one crop: the rank block's ink lighter at its edges (thinner) or
+    darker just outside them (bolder), never both, and the paper far from the ink as it was."""
+    x = drawn_indices(1)[0]
+    thinner = bolder = 0
+    for seed in range(200):
+        out = build._stroke_weight(x, np.random.default_rng(seed))
+        edge, outside = int(out[6, 13, 0]), int(out[5, 13, 0])  # the rank's top row, above it
+        assert (out[0, 0] == x[0, 0]).all() and (out[12, 14] == x[12, 14]).all()
+        if edge > x[6, 13, 0]:
+            thinner += 1
+            assert outside == x[5, 13, 0]
+        else:
+            bolder += 1
+            assert outside < x[5, 13, 0] and edge == x[6, 13, 0]
+    assert 70 < thinner < 130 and thinner + bolder == 200
+
+
+def test_strokes_changes_about_three_crops_in_ten_and_pips_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strokes`` changes the stroke weight of about three crops in ten, after ``pips``' own
+    changes (the crop it gets has them); ``pips`` changes none."""
+    changed: list[np.ndarray] = []
+    real = build._stroke_weight
+
+    def counted(crop: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        changed.append(crop.copy())
+        return real(crop, rng)
+    monkeypatch.setattr(build, "_stroke_weight", counted)
+    x = drawn_indices(600)
+    build.augment(x, np.random.default_rng(3), "pips")
+    assert changed == []
+    out = build.augment(x, np.random.default_rng(3), "strokes")
+    assert 0.24 < len(changed) / len(x) < 0.36
+    assert out.shape == x.shape and out.dtype == np.uint8
+    assert all(c.shape == (40, 28, 3) for c in changed)
