@@ -81,9 +81,10 @@
     #   --focus-weight 4 --threads 2 --channels-last, then quantize --data build/index-data-b
     # tried as the first network (rule DJ, forty-eighth step: DJq): the shipped first network's
     #   recipe with --augment strokes (thinner or bolder strokes) on generate --seed 0 (shipped
-    #   detector; render 16 min, training 48 min here): all --width 24 --workers 2 --threads 2
-    #   --channels-last --stage1-epochs 60 --cover 0.1 --augment strokes --average-epochs 10
-    #   --work build/index-train-dj --out build/index_cnn_dj_float.onnx, then quantize
+    #   detector; render 13 min, training 33 min here, beside the evaluations): all --width 24
+    #   --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1 --augment strokes
+    #   --average-epochs 10 --work build/index-train-dj --out build/index_cnn_dj_float.onnx,
+    #   then quantize
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
