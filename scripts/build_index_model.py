@@ -84,7 +84,8 @@
     #   detector; render 13 min, training 33 min here, beside the evaluations): all --width 24
     #   --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1 --augment strokes
     #   --average-epochs 10 --work build/index-train-dj --out build/index_cnn_dj_float.onnx,
-    #   then quantize
+    #   then quantize; rule DK (information): DJ1 and S1, this recipe and the shipped first
+    #   network's with --train-seed 1 --workers 1 --threads 1 (two at once, 45 min each)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
