@@ -139,10 +139,11 @@ def training_designs() -> list[str]:
 
 
 def pick_design(rng: np.random.Generator, n_variants: int = N_VARIANTS,
-                mix: tuple[float, ...] = DESIGN_MIX) -> str:
+                mix: tuple[float, ...] = DESIGN_MIX, more_decks: bool = False) -> str:
     """A scene's design: ``mix`` gives the shares of SVG decks, font-drawn decks and the
     procedural designs var:0 .. var:``n_variants - 1`` (and, with a fourth share, the wide
-    designs wide:0 .. wide:N_WIDE - 1)."""
+    designs wide:0 .. wide:N_WIDE - 1). ``more_decks``: the SVG share draws from the
+    aisleriot decks of ``decks.MORE_DECKS`` too (forty-ninth step, rule DL)."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
 
@@ -150,7 +151,7 @@ def pick_design(rng: np.random.Generator, n_variants: int = N_VARIANTS,
     if group == 3:
         return f"wide:{int(rng.integers(N_WIDE))}"
     if group == 0:
-        svg = decks.training_decks()
+        svg = decks.training_decks() + (decks.more_decks() if more_decks else [])
         return svg[int(rng.integers(len(svg)))]
     if group == 1:
         return f"font:{int(rng.integers(len(synth.FONTS)))}"
@@ -220,12 +221,12 @@ def labels_near_marks(cands: list, labels: list[int], marks, covered_glyph: floa
 
 
 def draw_scene(rng: np.random.Generator, n_variants: int = N_VARIANTS,
-               mix: tuple[float, ...] = DESIGN_MIX):
+               mix: tuple[float, ...] = DESIGN_MIX, more_decks: bool = False):
     """One training scene of a design :func:`pick_design` draws: the scene, its design's index
     anchors and its visible indices (``scenes.visible_indices``)."""
     from scripts.vision_data import scenes
 
-    design = pick_design(rng, n_variants, mix)
+    design = pick_design(rng, n_variants, mix, more_decks)
     faces = scenes.load_faces(design)
     anchors = scenes.anchors_of(design, faces)
     sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.2)
@@ -246,7 +247,7 @@ def save_chunk(out: Path, xs: list[np.ndarray], ys: list[int]) -> int:
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
                mix: tuple[float, ...] = DESIGN_MIX, covered_glyph: float = 0.0,
-               context: float = 1.0) -> int:
+               context: float = 1.0, more_decks: bool = False) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
@@ -255,7 +256,8 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     the detector cuts it (and, with ``scaled_cut``, at a random scale: :func:`jittered`);
     labelled from the known index positions (``covered_glyph``: see :func:`labels_near_marks`).
     ``context``: each crop's quad grown this many times about its centre (``ink_pairs.widened``;
-    a network that sees what surrounds the index: rule DC)."""
+    a network that sees what surrounds the index: rule DC). ``more_decks``: see
+    :func:`pick_design`."""
     import cv2
 
     from dealer_assist.vision import indices, ink_pairs
@@ -271,7 +273,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
 
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
-        sc, anchors, marks = draw_scene(rng, n_variants, mix)
+        sc, anchors, marks = draw_scene(rng, n_variants, mix, more_decks)
         for cands, neg_share in ((ink_pairs.find_candidates(sc.image), 2),
                                  (detector_candidates(detector, sc.image), 3)):
             if not cands:
@@ -349,7 +351,8 @@ def generate(args: argparse.Namespace) -> None:
                       args.variants, tuple(args.design_mix), args.taught_step)
         return
     render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
-                  args.variants, tuple(args.design_mix), args.covered_glyph, args.context)
+                  args.variants, tuple(args.design_mix), args.covered_glyph, args.context,
+                  args.more_decks)
 
 
 def render_chunks(args: argparse.Namespace, per_chunk: int, unit: str, make, *options) -> None:
@@ -1026,6 +1029,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--context", type=float, default=1.0, metavar="K",
                         help="generate: cut every crop K times as large about its centre, "
                              "showing what surrounds the index (rule DC; default 1)")
+    parser.add_argument("--more-decks", action="store_true",
+                        help="generate: the SVG share also draws the aisleriot decks of "
+                             "decks.MORE_DECKS (Debian's gnome-cards-data; rule DL)")
     parser.add_argument("--variants", type=int, default=N_VARIANTS,
                         help="generate: how many procedural designs to draw from")
     parser.add_argument("--detector", type=Path, help="the detector whose crops are learned "
@@ -1082,6 +1088,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--context must be over 0 (1: the plain crop)")
     if args.context != 1 and args.reader_cut:
         parser.error("--context cuts the plain render's crops, not --reader-cut's")
+    if args.more_decks and args.reader_cut:
+        parser.error("--more-decks draws the plain render's scenes, not --reader-cut's")
+    if args.more_decks and args.stage in ("generate", "all") and not decks_more():
+        parser.error("--more-decks: none of its decks are installed (Debian's "
+                     "gnome-cards-data, which scripts/setup.sh installs)")
     if not 0 <= args.average_every <= args.steps:  # else no weight would be averaged
         parser.error(f"--average-every must be 0 to --steps ({args.steps}) steps")
     if args.average_epochs < 0:
@@ -1092,6 +1103,11 @@ def main(argv: list[str] | None = None) -> int:
                          "and later, as generate writes them)")
     run_stage(args, generate, train, recipe(args.stage1_epochs, args.average_epochs))
     return 0
+
+
+def decks_more() -> list[str]:
+    from scripts.vision_data import decks
+    return decks.more_decks()
 
 
 def recipe(stage1_epochs: int = 20, average_epochs: int = 0) -> list[dict]:

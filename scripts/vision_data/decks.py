@@ -2,7 +2,8 @@
 
 Model building and tests only (Qt lives here, not in ``dealer_assist.vision``). Each card is an
 SVG element: ``queen_heart`` / ``10_spade`` / ``1_club`` in the KDE decks, ``heart_queen`` /
-``spade_10`` / ``club_1`` in aisleriot's ``bonded.svgz``. Rendered faces are cached as PNG.
+``spade_10`` / ``club_1`` in aisleriot's ``bonded.svgz`` and the other aisleriot decks
+(:func:`more_deck_files`, Debian's ``gnome-cards-data``). Rendered faces are cached as PNG.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 
 CARDDECKS = Path("/usr/share/carddecks")
 AISLERIOT = Path("/usr/share/aisleriot/cards/bonded.svgz")
+AISLERIOT_DECKS = AISLERIOT.parent
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "dealer-assist-decks"
 
 RANK_NAMES = {"A": "1", "J": "jack", "Q": "queen", "K": "king"}
@@ -29,6 +31,18 @@ CODES = tuple(r + s for s in SUITS for r in RANKS)
 EXCLUDED = ("xskat-german", "xskat-french", "future", "oxygen", "oxygen-air", "oxygen-white")
 # never seen in training: the synthetic "unseen deck" validation and the test read these
 HELD_OUT = ("tigullio-international", "penguins", "gm-paris", "aisleriot-bonded")
+# issue 16, forty-ninth step (generate --more-decks, not the shipped recipe): the designs of
+# Debian's gnome-cards-data with English indices (A, K, Q, J) over French suits, each a rank
+# stacked over its suit. Left out: its paris and tigullio (the held-out gm-paris and
+# tigullio-international drawn again) and bellot (the Paris pattern, as gm-paris); R/D/V, B/D/K,
+# F/D/R and Cyrillic indices (ancient_french, atlasnye_skat, berlin, lattmann, rheinland,
+# tarocco, slavic_costumes, the Cyrillic atlas deck); Swiss suits (swiss-xvii); courts with
+# no index (guyenne-classic); rank and suit side by side (tango_nuevo); anglo_poker and
+# simplistic, which QtSvg draws as blots; gnomangelo_bitmap (anglo_bitmap again); dondorf
+# (the KDE dondorf again)
+MORE_DECKS = ("anglo", "anglo_bitmap", "anglo_modern", "anglo_modern_4_color", "atlasnye",
+              "gnomangelo", "neoclassical", "neoclassical_4_color", "orell", "ornamental",
+              "plastic", "tango")
 
 
 def deck_files() -> dict[str, Path]:
@@ -45,6 +59,22 @@ def deck_files() -> dict[str, Path]:
     return decks
 
 
+def more_deck_files() -> dict[str, Path]:
+    """The installed :data:`MORE_DECKS` by name (``aisleriot-anglo``, ...): training designs
+    of ``generate --more-decks`` only, never of the shipped recipe or the benchmark's sets."""
+    files = {f"aisleriot-{stem}": AISLERIOT_DECKS / f"{stem}.svgz" for stem in MORE_DECKS}
+    return {name: path for name, path in files.items() if path.exists()}
+
+
+def more_decks() -> list[str]:
+    return list(more_deck_files())
+
+
+def deck_path(deck: str) -> Path:
+    """The SVG file of any deck this module knows (KeyError for another name)."""
+    return {**deck_files(), **more_deck_files()}[deck]
+
+
 def training_decks() -> list[str]:
     return [d for d in deck_files() if d not in HELD_OUT]
 
@@ -55,7 +85,7 @@ def held_out_decks() -> list[str]:
 
 def element_id(deck: str, code: str) -> str:
     rank, suit = RANK_NAMES.get(code[:-1], code[:-1]), SUIT_NAMES[code[-1]]
-    return f"{suit}_{rank}" if deck == "aisleriot-bonded" else f"{rank}_{suit}"
+    return f"{suit}_{rank}" if deck.startswith("aisleriot-") else f"{rank}_{suit}"
 
 
 def render_deck(deck: str, height: int = 420) -> dict[str, np.ndarray]:
@@ -66,7 +96,7 @@ def render_deck(deck: str, height: int = 420) -> dict[str, np.ndarray]:
         for code in CODES:
             faces[code] = cv2.imread(str(folder / f"{code}.png"), cv2.IMREAD_UNCHANGED)
         return faces
-    faces = _render(deck_files()[deck], deck, height)
+    faces = _render(deck_path(deck), deck, height)
     folder.mkdir(parents=True, exist_ok=True)
     for code, img in faces.items():
         cv2.imwrite(str(folder / f"{code}.png"), img)
