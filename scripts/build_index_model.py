@@ -86,6 +86,12 @@
     #   --average-epochs 10 --work build/index-train-dj --out build/index_cnn_dj_float.onnx,
     #   then quantize; rule DK (information): DJ1 and S1, this recipe and the shipped first
     #   network's with --train-seed 1 --workers 1 --threads 1 (two at once, 45 min each)
+    # tried as the first network (rule DL, forty-ninth step: MDq): the shipped first network's
+    #   recipe on a render with twelve more real designs (aisleriot's gnome-cards-data decks):
+    #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #   --augment pips --average-epochs 10 --more-decks --data build/index-data-md
+    #   --work build/index-train-md --out build/index_cnn_md_float.onnx (render 13 min,
+    #   training 34 min here), then quantize --data build/index-data-md
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
