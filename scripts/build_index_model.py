@@ -148,14 +148,18 @@ def pick_design(rng: np.random.Generator, n_variants: int = N_VARIANTS,
                 mix: tuple[float, ...] = DESIGN_MIX, more_decks: bool = False) -> str:
     """A scene's design: ``mix`` gives the shares of SVG decks, font-drawn decks and the
     procedural designs var:0 .. var:``n_variants - 1`` (and, with a fourth share, the wide
-    designs wide:0 .. wide:N_WIDE - 1). ``more_decks``: the SVG share draws from the
-    aisleriot decks of ``decks.MORE_DECKS`` too (forty-ninth step, rule DL)."""
+    designs wide:0 .. wide:N_WIDE - 1; with a fifth, the aisleriot decks of
+    ``decks.MORE_DECKS`` alone: rule DO). ``more_decks``: the SVG share draws from those decks
+    too (forty-ninth step, rule DL)."""
     from dealer_assist.vision import synth
     from scripts.vision_data import decks
 
     group = rng.choice(len(mix), p=mix)
     if group == 3:
         return f"wide:{int(rng.integers(N_WIDE))}"
+    if group == 4:
+        more = decks.more_decks()
+        return more[int(rng.integers(len(more)))]
     if group == 0:
         svg = decks.training_decks() + (decks.more_decks() if more_decks else [])
         return svg[int(rng.integers(len(svg)))]
@@ -970,7 +974,8 @@ def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
     parser.add_argument("--design-mix", type=float, nargs="+", default=DESIGN_MIX,
                         metavar="SHARE", help="generate: the shares of SVG, font-drawn and "
                         "procedural designs, and optionally of the wide procedural designs "
-                        "(scripts/wide_fonts.sh first)")
+                        "(scripts/wide_fonts.sh first) and of the aisleriot decks of "
+                        "decks.MORE_DECKS (rule DO)")
     parser.add_argument("--workers", type=int, default=1,
                         help="generate: render chunks in this many processes (same files)")
     parser.add_argument("--seed", type=int, default=0)
@@ -980,14 +985,18 @@ def shared_arguments(parser: argparse.ArgumentParser, data: Path, work: Path,
 
 
 def check_design_mix(parser: argparse.ArgumentParser, mix: list[float]) -> None:
-    """Refuse (exit 2) shares that do not add up to 1, and wide designs before their fonts."""
-    if len(mix) not in (3, 4) or abs(sum(mix) - 1) > 1e-6 or min(mix) < 0:
-        parser.error("--design-mix takes 3 or 4 shares that add up to 1")
+    """Refuse (exit 2) shares that do not add up to 1, wide designs before their fonts and a
+    share of the more decks that are not installed."""
+    if len(mix) not in (3, 4, 5) or abs(sum(mix) - 1) > 1e-6 or min(mix) < 0:
+        parser.error("--design-mix takes 3 to 5 shares that add up to 1")
     if len(mix) == 4 and mix[3] > 0:
         from scripts.vision_data import variants
         if not variants.wide_extra_fonts():
             parser.error(f"--design-mix: no wide fonts in {variants.WIDE_FONTS} "
                          "(run scripts/wide_fonts.sh)")
+    if len(mix) == 5 and mix[4] > 0 and not decks_more():
+        parser.error("--design-mix: none of the more decks are installed (Debian's "
+                     "gnome-cards-data, which scripts/setup.sh installs)")
 
 
 def run_stage(args: argparse.Namespace, generate, train, recipe: list[dict]) -> None:

@@ -85,7 +85,7 @@ def test_the_mix_of_designs_reaches_every_chunk(monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--designs", "mix", "--design-mix", "0.5", "0.5", "0.5"], "3 or 4 shares that add up"),
+    (["--designs", "mix", "--design-mix", "0.5", "0.5", "0.5"], "3 to 5 shares that add up"),
     (["--design-mix", "0.4", "0.1", "0.2", "0.3"], "--design-mix needs --designs mix"),
 ])
 def test_the_detector_build_refuses_a_mix_it_cannot_draw(argv, message, tmp_path: Path,

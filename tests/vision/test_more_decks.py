@@ -73,3 +73,25 @@ def test_more_decks_without_the_decks_installed_is_refused(
     with pytest.raises(SystemExit) as refused:
         build.main(["generate", "--more-decks", "--data", str(tmp_path)])
     assert refused.value.code == 2 and "gnome-cards-data" in capsys.readouterr().err
+
+
+@needs_more_decks
+def test_a_fifth_share_draws_the_more_decks_alone_and_keeps_the_kde_decks_share() -> None:
+    rng = np.random.default_rng(2)
+    picked = [build.pick_design(rng, mix=(0.45, 0.15, 0.2, 0.0, 0.2)) for _ in range(3000)]
+    more = [p for p in picked if p in decks.more_decks()]
+    kde = [p for p in picked if p in decks.training_decks()]
+    assert 0.17 < len(more) / len(picked) < 0.23 and set(more) == set(decks.more_decks())
+    assert 0.41 < len(kde) / len(picked) < 0.49
+    assert not any(p.startswith("wide:") for p in picked)
+    assert not set(picked) & set(decks.HELD_OUT)
+
+
+def test_a_fifth_share_without_the_decks_installed_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setattr(decks, "AISLERIOT_DECKS", tmp_path)
+    monkeypatch.setattr(build, "generate", lambda args: pytest.fail("generated"))
+    with pytest.raises(SystemExit) as refused:
+        build.main(["generate", "--design-mix", "0.45", "0.15", "0.2", "0", "0.2",
+                    "--data", str(tmp_path)])
+    assert refused.value.code == 2 and "gnome-cards-data" in capsys.readouterr().err
