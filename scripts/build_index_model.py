@@ -92,6 +92,10 @@
     #   --augment pips --average-epochs 10 --more-decks --data build/index-data-md
     #   --work build/index-train-md --out build/index_cnn_md_float.onnx (render 13 min,
     #   training 34 min here), then quantize --data build/index-data-md
+    #   and (rule DO: MXq) the more decks in a share of their own, the KDE decks keeping theirs:
+    #   all ... --design-mix 0.45 0.15 0.2 0 0.2 --data build/index-data-mx
+    #   --work build/index-train-mx --out build/index_cnn_mx_float.onnx, then quantize
+    #   --data build/index-data-mx
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
