@@ -95,7 +95,8 @@
     #   and (rule DO: MXq) the more decks in a share of their own, the KDE decks keeping theirs:
     #   all ... --design-mix 0.45 0.15 0.2 0 0.2 --data build/index-data-mx
     #   --work build/index-train-mx --out build/index_cnn_mx_float.onnx, then quantize
-    #   --data build/index-data-mx
+    #   --data build/index-data-mx --model build/index_cnn_mx_float.onnx
+    #   --out build/index_cnn_mx.onnx (about 45 min in all here)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
