@@ -96,7 +96,9 @@
     #   all ... --design-mix 0.45 0.15 0.2 0 0.2 --data build/index-data-mx
     #   --work build/index-train-mx --out build/index_cnn_mx_float.onnx, then quantize
     #   --data build/index-data-mx --model build/index_cnn_mx_float.onnx
-    #   --out build/index_cnn_mx.onnx (about 45 min in all here)
+    #   --out build/index_cnn_mx.onnx (about 45 min in all here; rebuilt in the fiftieth step,
+    #   rule DP: about 62 min beside the evaluations, and not shipped: rule AM's precision
+    #   floors fail on held-out fans)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
