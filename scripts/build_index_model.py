@@ -99,8 +99,8 @@
     #   --out build/index_cnn_mx.onnx (about 45 min in all here; rebuilt in the fiftieth step,
     #   rule DP: about 62 min beside the evaluations, and not shipped: rule AM's precision
     #   floors fail on held-out fans); rule DQ: the same with --train-seed 1 --work
-    #   build/index-train-mx1 --out build/index_cnn_mx1_float.onnx (MX1q, kept as
-    #   models/candidates/index_cnn_mx1.onnx for rule DR)
+    #   build/index-train-mx1 --out build/index_cnn_mx1_float.onnx (MX1q; rule DR, rule AM on
+    #   fresh seeds: fails the training designs' precision floor by one reading)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
