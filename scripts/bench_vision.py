@@ -94,6 +94,7 @@ from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
 from dealer_assist.vision.indices import (  # noqa: E402
     COMBINES,
+    CONTEXT,
     WORK_LONG_SIDE,
     Acceptance,
     IndexReader,
@@ -530,6 +531,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
     given = {"first": args.first_model, "second": args.second_model,
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
              "second_context": args.second_context, "third": args.third_model,
+             "third_context": args.third_context,
              "combine": None if args.combine == "lowest" else args.combine}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
@@ -552,7 +554,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=args.third_model,
-                       combine=args.combine)
+                       third_context=args.third_context or CONTEXT, combine=args.combine)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -605,17 +607,27 @@ def main(argv: list[str] | None = None) -> int:
                            help="the second network sees its crop grown K times (rule DC)")
     candidate.add_argument("--third-model", type=Path, metavar="ONNX",
                            help="a third network, asked as the second is, on crops grown "
-                           "indices.CONTEXT times (rule DC)")
+                           "indices.CONTEXT times (rule DC; see --third-context)")
+    candidate.add_argument("--third-context", type=float, metavar="K",
+                           help="with --third-model: its crop grown K times instead (1: the "
+                           "first network's crop; rule DS)")
     candidate.add_argument("--combine", choices=COMBINES, default="lowest",
                            help="how the networks' probabilities of a card make the reader's: "
                            "the lowest (the shipped reader), 'either' (with --third-model: the "
-                           "first and either other one, rule DD), or their mean (rule DE)")
+                           "first and either other one, rule DD), their mean (rule DE), or "
+                           "'seed-mean' (with --third-model: the first and third networks' "
+                           "mean, vetoed by the second, rule DS)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")
     args = parser.parse_args(argv)
     if args.combine == "either" and args.third_model is None:
         parser.error("--combine either needs --third-model (the network that stands in)")
+    if args.combine == "seed-mean" and (args.third_model is None or args.second_model == "none"):
+        parser.error("--combine seed-mean needs --third-model and the second network")
+    if args.third_context is not None and (args.third_model is None or args.third_context <= 0):
+        parser.error("--third-context needs --third-model and must be over 0 (1: the plain "
+                     "crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
     single_threaded()

@@ -205,10 +205,11 @@ class IndexReader:
     ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
     ``None`` for the first network alone. ``path``, ``detector``: the first network's and the
     detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
-    A rule's candidate only (issue 16, rules DC, DD and DE; none shipped): ``second_context``, the
-    factor the second network's crops are grown by (``ink_pairs.widened``); ``third``, a third
-    network's file, shown crops grown ``third_context`` times; ``combine`` (one of COMBINES):
-    how a class's probability is made of the networks' (see :func:`combined`).
+    A rule's candidate only (issue 16, rules DC, DD, DE and DS; none shipped):
+    ``second_context``, the factor the second network's crops are grown by
+    (``ink_pairs.widened``); ``third``, a third network's file, shown crops grown
+    ``third_context`` times; ``combine`` (one of COMBINES): how a class's probability is made of
+    the networks' (see :func:`combined`).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -512,8 +513,10 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float = AGAIN_M
 # how the networks' probabilities of a class make the reader's (IndexReader's ``combine``):
 # "lowest", the shipped reader's (each other network can veto); rule DD's "either" (the first
 # network and either other one: min(first, max(others))); rule DE's "mean" (of all of them: a
-# probability distribution again, in which one network's doubt counts but does not veto alone)
-COMBINES = ("lowest", "either", "mean")
+# probability distribution again, in which one network's doubt counts but does not veto alone);
+# rule DS's "seed-mean" (the first and third networks, two training seeds of one recipe, as one
+# opinion, their mean; the second network's veto on it: min(mean(first, third), second))
+COMBINES = ("lowest", "either", "mean", "seed-mean")
 
 
 def combined(first: np.ndarray, others: list[np.ndarray], how: str = "lowest") -> np.ndarray:
@@ -521,6 +524,9 @@ def combined(first: np.ndarray, others: list[np.ndarray], how: str = "lowest") -
     crops) combined per class as ``how`` (one of COMBINES) says."""
     if how == "mean":
         return np.mean([first, *others], axis=0)
+    if how == "seed-mean":
+        second, *seeds = others
+        return np.minimum(np.mean([first, *seeds], axis=0), second)
     rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
     return np.minimum(first, rest)
 

@@ -72,7 +72,20 @@ def test_a_candidate_reader_is_not_mixed_with_a_deck(capsys) -> None:
     assert "without a deck" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("options", [["--combine", "either"], ["--second-context", "0"]])
+def test_a_third_network_at_the_plain_crop_is_measured_and_described(capsys) -> None:
+    """Rule DS's reader: the shipped first network as its own third, at the plain crop, in the
+    seeds' mean: the mean of a network with itself is that network, so the readings are the
+    shipped reader's."""
+    shipped = bench(capsys)
+    first = str(Path(__file__).resolve().parents[2] / "models" / "index_cnn.onnx")
+    same = bench(capsys, "--third-model", first, "--third-context", "1", "--combine", "seed-mean")
+    assert same["reader"] == {"third": first, "third_context": 1.0, "combine": "seed-mean"}
+    for key in ("cards", "read_right", "read_wrong", "misses"):
+        assert same[key] == shipped[key]
+
+
+@pytest.mark.parametrize("options", [["--combine", "either"], ["--second-context", "0"],
+                                     ["--combine", "seed-mean"], ["--third-context", "1"]])
 def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FANS, *options])

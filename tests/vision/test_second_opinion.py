@@ -151,6 +151,22 @@ def test_with_the_mean_one_network_doubts_but_does_not_veto() -> None:
     assert IndexReader(second=None).combine == "lowest"
 
 
+def test_with_seed_mean_the_first_and_third_are_one_opinion_the_second_vetoes() -> None:
+    """Rule DS: min(mean(first, third), second); the third network on the first's crop."""
+    reader = IndexReader(second=None, third_context=1.0, combine="seed-mean")
+    reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
+    reader.third = third = ShapeNet(np.log(np.maximum(probs_of([("10D", 0.5)])[0], 1e-30)))
+    first = probs_of([("10D", 0.99), ("10D", 0.3)])
+    x = np.random.default_rng(1).random((2, 3, CROP_H, CROP_W)).astype(np.float32)
+    out = reader.second_opinion(x, first)  # no work image needed at the plain crop
+    ten = CLASSES.index("10D")
+    assert third.seen == 1 and np.array_equal(third.inputs[0], x[:1])
+    assert np.isclose(out[0, ten], (0.99 + 0.5) / 2)  # the seeds' mean, under the second's 0.9
+    assert np.allclose(out[1], first[1])  # under SECOND_FROM: the first network's alone
+    reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.6)])[0], 1e-30)))
+    assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.6)  # the second's veto
+
+
 def test_an_unknown_combination_is_refused() -> None:
     with pytest.raises(ValueError, match="combine"):
         IndexReader(second=None, combine="max")
