@@ -6,8 +6,9 @@
                                           [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
-    ... [--first-model ONNX] [--second-model ONNX|none] [--detector-model ONNX]
-        [--acceptance-factor F] [--combine lowest|either|mean]  # a rule's candidate reader
+    ... [--first-model ONNX] [--second-model ONNX|none] [--third-model ONNX|none]
+        [--detector-model ONNX] [--acceptance-factor F]
+        [--combine seed-mean|lowest|either|mean]  # a rule's candidate reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -39,10 +40,14 @@ than training), ``training-fans`` their fans alone: the sets on which thresholds
 not there. Every card of a fan counts as expected, so its recall is the test's (most indices in
 such a fan are visible, not all).
 
-``--first-model``, ``--second-model`` (or ``none``), ``--detector-model`` and
-``--acceptance-factor`` read with another index reader than the shipped one: a rule's candidate
-(each threshold p of ``indices.Acceptance`` moved to 1 - F (1 - p)); ``--combine`` how the
-networks' probabilities make the reader's (``indices.COMBINES``). The JSON names them
+``--first-model``, ``--second-model`` and ``--third-model`` (either or ``none``),
+``--detector-model`` and ``--acceptance-factor`` read with another index reader than the shipped
+one: a rule's candidate (each threshold p of ``indices.Acceptance`` moved to 1 - F (1 - p));
+``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``). A file
+not named is the shipped one: since the fifty-first step a first network alone is measured with
+``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
+rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
+lowest`` or ``either``. The JSON names them
 (``reader``), so ``compare_readers.py`` can judge the candidate against a plain run; a file ONNX
 Runtime cannot load is refused (exit 2).
 
@@ -94,7 +99,7 @@ from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
 from dealer_assist.vision.indices import (  # noqa: E402
     COMBINES,
-    CONTEXT,
+    SHIPPED_COMBINE,
     WORK_LONG_SIDE,
     Acceptance,
     IndexReader,
@@ -532,7 +537,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
              "second_context": args.second_context, "third": args.third_model,
              "third_context": args.third_context,
-             "combine": None if args.combine == "lowest" else args.combine}
+             "combine": None if args.combine == SHIPPED_COMBINE else args.combine}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -540,12 +545,9 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
 def candidate_reader(args: argparse.Namespace) -> IndexReader:
     """The index reader of ``--first-model`` and the options beside it; ValueError with what is
     wrong if a file is not a network ONNX Runtime can load or the factor is out of range."""
-    second: Path | bool | None = True
-    if args.second_model is not None:
-        second = None if args.second_model.lower() == "none" else Path(args.second_model)
+    second, third = network_option(args.second_model), network_option(args.third_model)
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
-                         ("--detector-model", args.detector_model),
-                         ("--third-model", args.third_model)):
+                         ("--detector-model", args.detector_model), ("--third-model", third)):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
@@ -553,8 +555,16 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
         acceptance = acceptance.scaled(args.acceptance_factor)
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
                        acceptance=acceptance, detector=args.detector_model,
-                       second_context=args.second_context or 1.0, third=args.third_model,
-                       third_context=args.third_context or CONTEXT, combine=args.combine)
+                       second_context=args.second_context or 1.0, third=third,
+                       third_context=args.third_context or 1.0, combine=args.combine)
+
+
+def network_option(value: str | None) -> Path | bool | None:
+    """An ``--second-model``/``--third-model`` value as IndexReader takes it: True (not given:
+    the shipped file), None ('none') or the path."""
+    if value is None:
+        return True
+    return None if value.lower() == "none" else Path(value)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -605,29 +615,27 @@ def main(argv: list[str] | None = None) -> int:
                            help="the index detector")
     candidate.add_argument("--second-context", type=float, metavar="K",
                            help="the second network sees its crop grown K times (rule DC)")
-    candidate.add_argument("--third-model", type=Path, metavar="ONNX",
-                           help="a third network, asked as the second is, on crops grown "
-                           "indices.CONTEXT times (rule DC; see --third-context)")
+    candidate.add_argument("--third-model", metavar="ONNX",
+                           help="the third network, asked as the second is, or 'none' for "
+                           "the first two alone (the reader before the fifty-first step)")
     candidate.add_argument("--third-context", type=float, metavar="K",
-                           help="with --third-model: its crop grown K times instead (1: the "
-                           "first network's crop; rule DS)")
-    candidate.add_argument("--combine", choices=COMBINES, default="lowest",
+                           help="the third network sees its crop grown K times (rule DC's "
+                           "reader: 1.6; the shipped: 1, the first network's crop)")
+    candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,
                            help="how the networks' probabilities of a card make the reader's: "
-                           "the lowest (the shipped reader), 'either' (with --third-model: the "
-                           "first and either other one, rule DD), their mean (rule DE), or "
-                           "'seed-mean' (with --third-model: the first and third networks' "
-                           "mean, vetoed by the second, rule DS)")
+                           "the first and third's mean vetoed by the second (the shipped "
+                           "reader, rule DS), the lowest (each vetoes), 'either' (the first "
+                           "and either other one, rule DD) or the mean of all (rule DE)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")
     args = parser.parse_args(argv)
-    if args.combine == "either" and args.third_model is None:
-        parser.error("--combine either needs --third-model (the network that stands in)")
-    if args.combine == "seed-mean" and (args.third_model is None or args.second_model == "none"):
-        parser.error("--combine seed-mean needs --third-model and the second network")
-    if args.third_context is not None and (args.third_model is None or args.third_context <= 0):
-        parser.error("--third-context needs --third-model and must be over 0 (1: the plain "
-                     "crop)")
+    no_third = network_option(args.third_model) is None
+    if args.combine == "either" and no_third:
+        parser.error("--combine either needs a third network (the one that stands in)")
+    if args.third_context is not None and (no_third or args.third_context <= 0):
+        parser.error("--third-context needs a third network and must be over 0 (1: the "
+                     "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
     single_threaded()

@@ -2,8 +2,19 @@
 
     uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
     <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
-    # the shipped first network, models/index_cnn.onnx since issue 16's thirty-eighth step
-    # (rule CH: CGq; about 40 min here: generate 10 min, training 29 min, quantize 2 s):
+    # the shipped first and third networks since issue 16's fifty-first step (rule DS: MX1q and
+    # MXq, two training seeds of one recipe on one render; render 17 min, training about 30 min
+    # each alone, 45 beside other work; a rebuild on another machine differs slightly):
+    #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #       --augment pips --average-epochs 10 --design-mix 0.45 0.15 0.2 0 0.2
+    #       --data build/index-data-mx --work build/index-train-mx
+    #       --out build/index_cnn_mx_float.onnx
+    #   quantize --data build/index-data-mx --model build/index_cnn_mx_float.onnx
+    #       --out models/index_cnn_c.onnx                                     # the third
+    #   the same with --train-seed 1 --work build/index-train-mx1
+    #       --out build/index_cnn_mx1_float.onnx, then quantize it to models/index_cnn.onnx
+    # the first network from the thirty-eighth to the fiftieth step (rule CH: CGq; about 40 min
+    # here: generate 10 min, training 29 min, quantize 2 s):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #       --augment pips --average-epochs 10 --out build/index_cnn_float.onnx
     #   quantize --model build/index_cnn_float.onnx --out models/index_cnn.onnx
@@ -100,7 +111,8 @@
     #   rule DP: about 62 min beside the evaluations, and not shipped: rule AM's precision
     #   floors fail on held-out fans); rule DQ: the same with --train-seed 1 --work
     #   build/index-train-mx1 --out build/index_cnn_mx1_float.onnx (MX1q; rule DR, rule AM on
-    #   fresh seeds: fails the training designs' precision floor by one reading)
+    #   fresh seeds: fails the training designs' precision floor by one reading); both shipped
+    #   together in the fifty-first step (rule DS, above)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
@@ -141,7 +153,9 @@ SCENES_PER_CHUNK = 50
 N_VARIANTS = 200  # procedural designs var:0 .. var:199 (scripts/vision_data/variants.py)
 # a scene's design: an SVG deck, one of the project's font-drawn decks, or a procedural design;
 # a fourth share (--design-mix, not the shipped recipe) draws the wide procedural designs
-# wide:0 .. wide:N_WIDE - 1 (variants.wide_style; fonts from scripts/wide_fonts.sh)
+# wide:0 .. wide:N_WIDE - 1 (variants.wide_style; fonts from scripts/wide_fonts.sh); a fifth,
+# the aisleriot decks of decks.MORE_DECKS (the shipped first and third networks' recipe since
+# the fifty-first step: 0.45 0.15 0.2 0 0.2)
 DESIGN_MIX = (0.45, 0.15, 0.40)
 N_WIDE = 1000
 
@@ -337,7 +351,7 @@ def make_reader_chunk(k: int, seed: int, out: Path, detector_path: Path | None =
     cv2.setNumThreads(1)
     rng = np.random.default_rng([seed, k])  # the scenes
     cut_rng = np.random.default_rng([seed, k, 1])  # the cuts and the negatives
-    reader = indices.IndexReader(second=False, detector=detector_path)
+    reader = indices.IndexReader(second=False, third=False, detector=detector_path)
     xs, ys = [], []
     for _ in range(SCENES_PER_CHUNK):
         sc, anchors, marks = draw_scene(rng, n_variants, mix)

@@ -15,7 +15,7 @@ SYSTEM_PACKAGES=(
   postgresql  # card-room server: the test suite starts a throwaway cluster of its own
   kdegames-card-data-kf5  # SVG deck designs: index-model training data and unseen-deck tests
   aisleriot  # its bonded.svgz: the fourth held-out deck design of the unseen-deck tests and benchmark
-  gnome-cards-data  # aisleriot's other SVG decks: build_index_model.py generate --more-decks
+  gnome-cards-data  # aisleriot's other SVG decks: the index networks' render (--design-mix)
   # fonts the procedural training designs draw indices with (scripts/vision_data/variants.py)
   fonts-urw-base35 fonts-liberation2 fonts-freefont-ttf
 )

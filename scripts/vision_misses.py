@@ -19,10 +19,11 @@ reads best:
   quirk, a covered glyph, a suit they confuse).
 
 Each row also gives each network's own probability of the card at the true cut (``first``,
-``second``; -1 without a second network): the reader takes the lower of both where the first
-names a card at ``indices.SECOND_FROM`` or more. The summary line says which network a
-``network`` miss is below the reader's probability in (issue 16's seventeenth step chose what
-to retrain from it).
+``second``, ``third``; -1 without that network): where the first names a card at
+``indices.SECOND_FROM`` or more the reader takes the first and third's mean, or the second's if
+that is lower (``indices.combined``, rule DS). The summary line says which of the first two
+networks a ``network`` miss is below the reader's probability in (issue 16's seventeenth step
+chose what to retrain from it).
 
 ``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does: blur, dark,
 jpeg and warm keep the indices in place, and ``small`` (640 px on the long side) moves them with
@@ -48,7 +49,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dealer_assist.vision.detect import find_cards
 from dealer_assist.vision.exposure import exposed
-from dealer_assist.vision.indices import CLASSES, normalise
+from dealer_assist.vision.indices import CLASSES, normalise, opinion
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
@@ -106,12 +107,13 @@ def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, pro
     first_probs = reader.first_opinion(x)
     true = float(reader.second_opinion(x, first_probs)[0, k])  # what the reader makes of it
     first = float(first_probs[0, k])
-    second = -1.0 if reader.second is None else float(reader.second_network(x)[0, k])
+    second, third = (-1.0 if net is None else float(opinion(net, x)[0, k])
+                     for net in (reader.second, reader.third))
     near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
     there = float(probs[near, k].max()) if near.any() else -1.0
     kind = "no crop" if not near.any() else "cut" if true >= reader.min_prob else "network"
     return {"card": str(mark.code), "kind": kind, "true_cut": round(true, 3),
-            "first": round(first, 3), "second": round(second, 3),
+            "first": round(first, 3), "second": round(second, 3), "third": round(third, 3),
             "crops": round(there, 3), "step": round(step, 1)}
 
 
@@ -165,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for r in rows:
         print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}: first "
-              f"{r['first']:.2f}, second {r['second']:.2f}; crops {r['crops']:.2f}, step "
+              f"{r['first']:.2f}, second {r['second']:.2f}, third {r['third']:.2f}; crops "
+              f"{r['crops']:.2f}, step "
               f"{r['step']:.0f} px)")
     print(below(rows))
     print(table(rows))

@@ -164,6 +164,13 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # rule AV): half its float time, and on the training designs as many cards, as precisely.
 SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
+# A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
+# network's recipe with another training seed, shown the first network's own crop, asked when the
+# second is. The two seeds' mean is one opinion, which the second network vetoes (COMBINES'
+# "seed-mean", rule DS): each seed is sure of some wrong cards the other is not, so on fresh
+# scenes the pair read 0.9 % more cards than the first alone with 20 wrong readings against 31.
+THIRD_MODEL = "index_cnn_c"
+SHIPPED_COMBINE = "seed-mean"
 CONTEXT = 1.6  # a network that sees around the index: its crop's quad grown this much (rule DC)
 Context = tuple[np.ndarray, list[Candidate]]  # a work image and the candidates cut from it
 
@@ -203,42 +210,32 @@ class IndexReader:
     ``proposals``: where the crops come from: ``learned`` (the index detector,
     ``models/index_det.onnx``), ``classical`` (:func:`find_candidates`, the ink-blob pairs) or
     ``both``. ``second``: the second network's file, ``True`` for the shipped one (if present),
-    ``None`` for the first network alone. ``path``, ``detector``: the first network's and the
-    detector's files (None: the shipped ones); ``acceptance``: the thresholds (the shipped ones).
-    A rule's candidate only (issue 16, rules DC, DD, DE and DS; none shipped):
-    ``second_context``, the factor the second network's crops are grown by
-    (``ink_pairs.widened``); ``third``, a third network's file, shown crops grown
-    ``third_context`` times; ``combine`` (one of COMBINES): how a class's probability is made of
-    the networks' (see :func:`combined`).
+    ``None`` for none; ``third``, likewise the third network's (THIRD_MODEL). ``path``,
+    ``detector``: the first network's and the detector's files (None: the shipped ones);
+    ``acceptance``: the thresholds (the shipped ones); ``combine`` (one of COMBINES): how a
+    class's probability is made of the networks' (see :func:`combined`). A rule's candidate only
+    (issue 16, rules DC, DD and DE; none shipped): ``second_context`` and ``third_context``, the
+    factors the second and third networks' crops are grown by (``ink_pairs.widened``; the
+    shipped networks see the first network's crop, 1).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
-                 second_context: float = 1.0, third: Path | None = None,
-                 third_context: float = CONTEXT, combine: str = "lowest") -> None:
+                 second_context: float = 1.0, third: Path | bool | None = True,
+                 third_context: float = 1.0, combine: str = SHIPPED_COMBINE) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = OnnxNet(self.path)
-        if second is True:  # the shipped second network, if there is one
-            second = model_path(SECOND_MODEL, ".onnx")
-            second = second if second.exists() else None
-        self.second = OnnxNet(second) if second else None
-        self.third = OnnxNet(third) if third else None
+        self.second = shipped_or(second, SECOND_MODEL)
+        self.third = shipped_or(third, THIRD_MODEL)
         self.contexts = (second_context, third_context)
         self.combine = combine
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
-
-    @property
-    def doubters(self) -> list[tuple[OnnxNet, float]]:
-        """The networks asked after the first (rule DC), each with the factor its crop's quad is
-        grown by (``ink_pairs.widened``; 1: the first network's crop)."""
-        return [(net, k) for net, k in zip((self.second, self.third), self.contexts, strict=True)
-                if net is not None]
 
     @property
     def min_prob(self) -> float:
@@ -342,33 +339,33 @@ class IndexReader:
                        ) -> np.ndarray:
         """``probs`` (the first network's, of the normalised crops ``x``), and on the crops whose
         likeliest card is at SECOND_FROM or more, its and the other networks' combined
-        (:func:`combined`: the lowest, in the shipped reader).
-        ``context``: the work image and the crops' candidates, which a network that sees around
-        the index cuts its own crops from (without it, that network is not asked)."""
-        if not self.doubters:
+        (:func:`combined`; the shipped reader: the first and third networks' mean, vetoed by the
+        second). ``context``: the work image and the crops' candidates, which a network that
+        sees around the index cuts its own crops from (without it, that network is not asked)."""
+        if self.second is None and self.third is None:
             return probs
         ask = np.flatnonzero(probs[:, 1:].max(axis=1) >= SECOND_FROM)
         if len(ask) == 0:
             return probs
-        opinions = []
-        for net, k in self.doubters:
-            if k == 1:
-                seen = x[ask]
-            elif context is None:
-                continue
-            else:
-                image, cands = context
-                seen = normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask]))
-            opinions.append(opinion(net, seen))
+        second, third = (self._opinion(net, k, x, ask, context)
+                         for net, k in zip((self.second, self.third), self.contexts, strict=True))
+        if second is None and third is None:
+            return probs
         out = probs.copy()
-        if opinions:
-            out[ask] = combined(probs[ask], opinions, self.combine)
+        out[ask] = combined(probs[ask], second, third, self.combine)
         return out
 
-    def second_network(self, x: np.ndarray) -> np.ndarray:
-        """The second network's own softmax over CLASSES for normalised crops ``x`` (it must
-        exist: ``self.second``)."""
-        return opinion(self.second, x)
+    @staticmethod
+    def _opinion(net: OnnxNet | None, k: float, x: np.ndarray, ask: np.ndarray,
+                 context: Context | None) -> np.ndarray | None:
+        """``net``'s softmax for the crops ``x[ask]``, cut from the work image at their quads
+        grown ``k`` times if k is not 1; None without the network (or the work image it needs)."""
+        if net is None or (k != 1 and context is None):
+            return None
+        if k == 1:
+            return opinion(net, x[ask])
+        image, cands = context
+        return opinion(net, normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask])))
 
     def read(self, frame: np.ndarray, scaled: np.ndarray | None = None,
              paper: np.ndarray | None = None) -> list[IndexRead]:
@@ -511,24 +508,38 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float = AGAIN_M
 
 
 # how the networks' probabilities of a class make the reader's (IndexReader's ``combine``):
-# "lowest", the shipped reader's (each other network can veto); rule DD's "either" (the first
-# network and either other one: min(first, max(others))); rule DE's "mean" (of all of them: a
-# probability distribution again, in which one network's doubt counts but does not veto alone);
-# rule DS's "seed-mean" (the first and third networks, two training seeds of one recipe, as one
-# opinion, their mean; the second network's veto on it: min(mean(first, third), second))
+# "lowest" (each other network can veto; the shipped reader's until the fifty-first step); rule
+# DD's "either" (the first network and either other one: min(first, max(others))); rule DE's
+# "mean" (of all of them: a probability distribution again, in which one network's doubt counts
+# but does not veto alone); rule DS's "seed-mean", the shipped reader's (the first and third
+# networks, two training seeds of one recipe, as one opinion, their mean; the second network's
+# veto on it: min(mean(first, third), second); without a third network, "lowest")
 COMBINES = ("lowest", "either", "mean", "seed-mean")
 
 
-def combined(first: np.ndarray, others: list[np.ndarray], how: str = "lowest") -> np.ndarray:
-    """The first network's probabilities and the ``others``' (each (N, classes), the same
-    crops) combined per class as ``how`` (one of COMBINES) says."""
+def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | None,
+             how: str = SHIPPED_COMBINE) -> np.ndarray:
+    """The first network's probabilities and the second and third's (each (N, classes), the
+    same crops; None: not asked) combined per class as ``how`` (one of COMBINES) says."""
+    others = [p for p in (second, third) if p is not None]
+    if not others:
+        return first
     if how == "mean":
         return np.mean([first, *others], axis=0)
     if how == "seed-mean":
-        second, *seeds = others
-        return np.minimum(np.mean([first, *seeds], axis=0), second)
+        seeds = first if third is None else np.mean([first, third], axis=0)
+        return seeds if second is None else np.minimum(seeds, second)
     rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
     return np.minimum(first, rest)
+
+
+def shipped_or(path: Path | bool | None, name: str) -> OnnxNet | None:
+    """The network of ``path``; ``True``: the shipped file ``name`` (None if it is not there);
+    None or False: none."""
+    if path is True:
+        path = model_path(name, ".onnx")
+        path = path if path.exists() else None
+    return OnnxNet(path) if path else None
 
 
 def opinion(net: OnnxNet, x: np.ndarray) -> np.ndarray:

@@ -31,7 +31,8 @@ CODES = tuple(r + s for s in SUITS for r in RANKS)
 EXCLUDED = ("xskat-german", "xskat-french", "future", "oxygen", "oxygen-air", "oxygen-white")
 # never seen in training: the synthetic "unseen deck" validation and the test read these
 HELD_OUT = ("tigullio-international", "penguins", "gm-paris", "aisleriot-bonded")
-# issue 16, forty-ninth step (generate --more-decks, not the shipped recipe): the designs of
+# issue 16, forty-ninth step (generate --more-decks; the fifth --design-mix share of the shipped
+# recipe since the fifty-first step): the designs of
 # Debian's gnome-cards-data with English indices (A, K, Q, J) over French suits, each a rank
 # stacked over its suit. Left out: its paris and tigullio (the held-out gm-paris and
 # tigullio-international drawn again) and bellot (the Paris pattern, as gm-paris); R/D/V, B/D/K,
@@ -61,7 +62,8 @@ def deck_files() -> dict[str, Path]:
 
 def more_deck_files() -> dict[str, Path]:
     """The installed :data:`MORE_DECKS` by name (``aisleriot-anglo``, ...): training designs
-    of ``generate --more-decks`` only, never of the shipped recipe or the benchmark's sets."""
+    of ``generate --more-decks`` and of ``--design-mix``'s fifth share (the shipped first and
+    third networks' recipe since issue 16's fifty-first step), never of the benchmark's sets."""
     files = {f"aisleriot-{stem}": AISLERIOT_DECKS / f"{stem}.svgz" for stem in MORE_DECKS}
     return {name: path for name, path in files.items() if path.exists()}
 

@@ -92,7 +92,10 @@ def test_index_readings_carry_their_step(recognizer: Recognizer) -> None:
     assert set(CODES) <= set(big) and set(CODES) <= set(small)
     for code in CODES:
         assert big[code] is not None and small[code] is not None
-        assert 2 < big[code] / small[code] < 4  # the cards are three times as tall
+    # the cards are three times as tall; each reading's step is its own crop's, which varies
+    # by about a sixth between cards (an ace's at 360 px: 40 px, its neighbours' 29-36)
+    ratios = [big[code] / small[code] for code in CODES]
+    assert 2.5 < float(np.median(ratios)) < 3.5 and all(2 < r < 4.5 for r in ratios)
     assert min(big.values()) > SMALL_STEP > max(small.values())
 
 

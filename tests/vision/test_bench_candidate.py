@@ -42,6 +42,7 @@ def test_the_shipped_files_named_read_as_the_shipped_reader(capsys) -> None:
     shipped = bench(capsys)
     named = bench(capsys, "--first-model", str(models / "index_cnn.onnx"),
                   "--second-model", str(models / "index_cnn_b.onnx"),
+                  "--third-model", str(models / "index_cnn_c.onnx"), "--third-context", "1",
                   "--detector-model", str(models / "index_det.onnx"),
                   "--acceptance-factor", "1")
     for key in ("cards", "read_right", "read_wrong", "misses"):
@@ -72,20 +73,22 @@ def test_a_candidate_reader_is_not_mixed_with_a_deck(capsys) -> None:
     assert "without a deck" in capsys.readouterr().err
 
 
-def test_a_third_network_at_the_plain_crop_is_measured_and_described(capsys) -> None:
-    """Rule DS's reader: the shipped first network as its own third, at the plain crop, in the
-    seeds' mean: the mean of a network with itself is that network, so the readings are the
-    shipped reader's."""
-    shipped = bench(capsys)
+def test_the_reader_before_the_third_network_is_measured_and_described(capsys) -> None:
+    """``--third-model none``: the first and second networks, the lower of the two (the reader
+    before rule DS); the shipped first network named as its own third gives the mean of a
+    network with itself, the two-network reader again."""
+    before = bench(capsys, "--third-model", "none")
+    assert before["reader"] == {"third": "none"}
     first = str(Path(__file__).resolve().parents[2] / "models" / "index_cnn.onnx")
-    same = bench(capsys, "--third-model", first, "--third-context", "1", "--combine", "seed-mean")
-    assert same["reader"] == {"third": first, "third_context": 1.0, "combine": "seed-mean"}
+    same = bench(capsys, "--third-model", first)
+    assert same["reader"] == {"third": first}
     for key in ("cards", "read_right", "read_wrong", "misses"):
-        assert same[key] == shipped[key]
+        assert same[key] == before[key]
 
 
-@pytest.mark.parametrize("options", [["--combine", "either"], ["--second-context", "0"],
-                                     ["--combine", "seed-mean"], ["--third-context", "1"]])
+@pytest.mark.parametrize("options", [["--combine", "either", "--third-model", "none"],
+                                     ["--second-context", "0"], ["--third-context", "0"],
+                                     ["--third-context", "1", "--third-model", "none"]])
 def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FANS, *options])

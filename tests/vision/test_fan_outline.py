@@ -41,8 +41,10 @@ def test_a_fan_found_as_one_outline_is_read_card_by_card(monkeypatch) -> None:
     assert sorted(p.code for p in reader.read(scene.image) if p.code) == \
         ["10C", "7H", "8H", "9H", "JH"]
     # before rule CA the whole-card reading outvoted the 7H, 8H and 9H as misreads of its face
+    # (and, since the fifty-first step's networks, the 10C too)
     monkeypatch.setattr(recognizer, "_unread_if_several", lambda p, _reads: p)
-    assert sorted(p.code for p in reader.read(scene.image) if p.code) == ["10C", "JH"]
+    before = {p.code for p in reader.read(scene.image) if p.code}
+    assert "JH" in before <= {"10C", "JH"}
 
 
 def _reads_per_outline(reader: Recognizer, frame: np.ndarray) -> list[list]:

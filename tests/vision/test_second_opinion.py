@@ -1,6 +1,8 @@
 """Issue 16, seventh step: a second index network (``models/index_cnn_b.onnx``) gives its opinion
 on every crop the first finds card-like, and a crop's probability of each class is the lower of
-the two networks'."""
+the two networks'. Fifty-first step (rule DS): a third network (``models/index_cnn_c.onnx``, the
+first's recipe with another training seed) is asked too, and the first and third's mean is the
+opinion the second vetoes."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def test_the_shipped_reader_has_a_second_network() -> None:
 
 
 def test_the_second_opinion_is_the_lower_of_both_on_card_like_crops_only() -> None:
-    reader = IndexReader(second=None)
+    reader = IndexReader(second=None, third=None)
     reader.second = second = FixedNet(one_hot_logits("QD"))
     first = probs_of([("10D", 0.99), ("7S", indices.SECOND_FROM), ("7S", 0.3), ("none", 1.0)])
     x = np.zeros((4, 3, CROP_H, CROP_W), np.float32)
@@ -67,7 +69,7 @@ def test_crops_left_to_the_first_network_could_not_reach_the_second_look() -> No
 
 @pytest.mark.parametrize("agree", [True, False])
 def test_a_crop_is_read_only_when_both_networks_find_the_card(agree: bool) -> None:
-    reader = IndexReader(second=None)
+    reader = IndexReader(second=None, third=None)
     crops = np.full((1, CROP_H, CROP_W, 3), 255, np.uint8)
     reader.net = FixedNet(one_hot_logits("10D"))
     reader.second = FixedNet(one_hot_logits("10D" if agree else "QD"))
@@ -92,7 +94,8 @@ def test_a_third_network_sees_around_the_index_and_the_lowest_of_three_counts() 
     the work image at the candidate's quad grown CONTEXT times (``ink_pairs.widened``)."""
     from dealer_assist.vision.ink_pairs import candidate, crop, widened
 
-    reader = IndexReader(second=None)
+    reader = IndexReader(second=None, third=None, third_context=indices.CONTEXT,
+                         combine="lowest")
     reader.second = second = FixedNet(one_hot_logits("10D"))
     reader.third = third = ShapeNet(one_hot_logits("10D", strength=2.0))
     image = np.random.default_rng(0).integers(0, 256, (200, 200, 3), np.uint8)
@@ -111,10 +114,11 @@ def test_a_third_network_sees_around_the_index_and_the_lowest_of_three_counts() 
     assert third.seen == 1 and second.seen == 2
 
 
-def test_the_shipped_reader_has_no_third_network() -> None:
+def test_the_shipped_reader_has_a_third_network_at_the_first_networks_crop() -> None:
     reader = IndexReader()
-    assert reader.third is None
-    assert [k for _net, k in reader.doubters] == [1.0]
+    assert reader.third is not None and reader.combine == "seed-mean"
+    assert reader.contexts == (1.0, 1.0)
+    assert IndexReader(third=None).third is None
 
 
 @pytest.mark.parametrize("either", [False, True])
@@ -122,7 +126,8 @@ def test_with_either_the_third_network_can_stand_in_for_the_second(either: bool)
     """Rule DD: min(first, max(second, third)); by default the lowest of the three."""
     from dealer_assist.vision.ink_pairs import candidate
 
-    reader = IndexReader(second=None, combine="either" if either else "lowest")
+    reader = IndexReader(second=None, third=None, third_context=indices.CONTEXT,
+                         combine="either" if either else "lowest")
     reader.second = FixedNet(one_hot_logits("QD"))
     reader.third = FixedNet(one_hot_logits("10D"))
     image = np.full((100, 100, 3), 200, np.uint8)
@@ -138,7 +143,7 @@ def test_with_either_the_third_network_can_stand_in_for_the_second(either: bool)
 def test_with_the_mean_one_network_doubts_but_does_not_veto() -> None:
     """Rule DE: the mean of the two networks' probabilities, a distribution again; a card both
     find likely stays likely, and one the second network doubts drops to half way."""
-    reader = IndexReader(second=None, combine="mean")
+    reader = IndexReader(second=None, third=None, combine="mean")
     reader.second = second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
     first = probs_of([("10D", 0.99), ("QD", 0.99), ("7S", 0.3)])
     out = reader.second_opinion(np.zeros((3, 3, CROP_H, CROP_W), np.float32), first)
@@ -147,13 +152,14 @@ def test_with_the_mean_one_network_doubts_but_does_not_veto() -> None:
     assert np.isclose(out[0, ten], (0.99 + 0.9) / 2)
     assert np.isclose(out[1, queen], 0.99 / 2) and np.isclose(out[1, ten], 0.9 / 2)
     assert np.allclose(out.sum(axis=1), 1) and np.allclose(out[2], first[2])
-    # the shipped reader's lowest would have vetoed the queen outright
-    assert IndexReader(second=None).combine == "lowest"
+    # the lowest (the shipped reader's with two networks) would have vetoed the queen outright
+    assert np.isclose(indices.combined(first, second=out, third=None, how="lowest")[1, queen],
+                      min(0.99, out[1, queen]))
 
 
 def test_with_seed_mean_the_first_and_third_are_one_opinion_the_second_vetoes() -> None:
     """Rule DS: min(mean(first, third), second); the third network on the first's crop."""
-    reader = IndexReader(second=None, third_context=1.0, combine="seed-mean")
+    reader = IndexReader(second=None, third=None)  # the shipped combination and context
     reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
     reader.third = third = ShapeNet(np.log(np.maximum(probs_of([("10D", 0.5)])[0], 1e-30)))
     first = probs_of([("10D", 0.99), ("10D", 0.3)])
@@ -165,6 +171,10 @@ def test_with_seed_mean_the_first_and_third_are_one_opinion_the_second_vetoes() 
     assert np.allclose(out[1], first[1])  # under SECOND_FROM: the first network's alone
     reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.6)])[0], 1e-30)))
     assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.6)  # the second's veto
+    reader.third = None  # without a third network: the lower of the first two, as before
+    assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.6)
+    reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.995)])[0], 1e-30)))
+    assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.99)
 
 
 def test_an_unknown_combination_is_refused() -> None:

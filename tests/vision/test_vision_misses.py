@@ -15,9 +15,10 @@ from scripts.bench_vision import evaluate, synthetic_items
 from scripts.vision_misses import below, main, misses
 
 # three training-design scenes whose misses are of all three kinds: the first seed from 1 that
-# has them (3 until the 10s' anchors were centred, nineteenth step; 4 until the twenty-first
-# step's first index network; 5 until the thirty-eighth step's)
-KIND, SCENES, SEED = "training", 3, 25
+# has them and whose first scene has a card the index reader reads (3 until the 10s' anchors
+# were centred, nineteenth step; 4 until the twenty-first step's first index network; 5 until
+# the thirty-eighth step's; 25 until the fifty-first step's three networks)
+KIND, SCENES, SEED = "training", 3, 29
 
 
 @pytest.fixture(scope="module")
@@ -44,10 +45,13 @@ def test_each_kind_follows_from_its_numbers(rows: list[dict]) -> None:
 
 
 def test_each_network_s_own_reading_of_the_true_cut_is_given(rows: list[dict]) -> None:
-    """The reader's probability is the first network's, or the lower of both networks'."""
+    """The reader's probability is the first network's (under SECOND_FROM), or the first and
+    third's mean, or the second's where that is lower (rule DS); each rounded to 0.001."""
+    assert rows
     for r in rows:
-        assert 0 <= r["first"] <= 1 and 0 <= r["second"] <= 1
-        assert r["true_cut"] in (r["first"], min(r["first"], r["second"]))
+        assert all(0 <= r[k] <= 1 for k in ("first", "second", "third"))
+        both = min((r["first"] + r["third"]) / 2, r["second"])
+        assert min(abs(r["true_cut"] - r["first"]), abs(r["true_cut"] - both)) <= 0.0015
 
 
 def test_the_summary_says_which_network_a_miss_is_below_in() -> None:
@@ -114,15 +118,16 @@ def test_a_640_px_frame_s_true_cuts_follow_its_scale(monkeypatch) -> None:
     """``small`` halves the frame and the reader enlarges it back to its 1280-px work image, so
     the true cuts' steps are the full-size scene's (the same corner: within 2 %; another
     corner: its own step, within a third). Marks left at the scene's scale would double them
-    and cut the true crops off the indices."""
+    and cut the true crops off the indices. No crop is cut, so every card is a miss: seed 25's
+    first scene, with seven cards (the reader does not matter)."""
     monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
-    full = {r["card"]: r["step"] for r in misses(KIND, 1, SEED)}
-    small = {r["card"]: r["step"] for r in misses(KIND, 1, SEED, "small")}
+    full = {r["card"]: r["step"] for r in misses(KIND, 1, 25)}
+    small = {r["card"]: r["step"] for r in misses(KIND, 1, 25, "small")}
     assert len(small) >= 5 and small.keys() == full.keys()
     ratios = [small[card] / full[card] for card in small]
     assert all(0.75 <= r <= 1.33 for r in ratios)
     assert sum(abs(r - 1) <= 0.02 for r in ratios) >= 0.75 * len(ratios)
-    assert main(["--synthetic", KIND, "--scenes", "1", "--seed", str(SEED), "--perturb",
+    assert main(["--synthetic", KIND, "--scenes", "1", "--seed", "25", "--perturb",
                  "small", "--json"]) == 0
 
 
