@@ -8,7 +8,7 @@
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
     ... [--first-model ONNX] [--second-model ONNX|none] [--third-model ONNX|none]
         [--detector-model ONNX] [--acceptance-factor F]
-        [--combine seed-mean|lowest|either|mean]  # a rule's candidate reader
+        [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]  # a rule's reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -537,6 +537,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
              "second_context": args.second_context, "third": args.third_model,
              "third_context": args.third_context,
+             "more_seeds": " ".join(map(str, args.more_seeds)) if args.more_seeds else None,
              "combine": None if args.combine == SHIPPED_COMBINE else args.combine}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
@@ -547,7 +548,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     wrong if a file is not a network ONNX Runtime can load or the factor is out of range."""
     second, third = network_option(args.second_model), network_option(args.third_model)
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
-                         ("--detector-model", args.detector_model), ("--third-model", third)):
+                         ("--detector-model", args.detector_model), ("--third-model", third),
+                         *(("--more-seeds", path) for path in args.more_seeds)):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
@@ -556,7 +558,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     return IndexReader(path=args.first_model, proposals=args.proposals, second=second,
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=third,
-                       third_context=args.third_context or 1.0, combine=args.combine)
+                       third_context=args.third_context or 1.0, combine=args.combine,
+                       more_seeds=args.more_seeds)
 
 
 def network_option(value: str | None) -> Path | bool | None:
@@ -621,6 +624,9 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--third-context", type=float, metavar="K",
                            help="the third network sees its crop grown K times (rule DC's "
                            "reader: 1.6; the shipped: 1, the first network's crop)")
+    candidate.add_argument("--more-seeds", type=Path, nargs="+", default=[], metavar="ONNX",
+                           help="more training seeds of the first network's recipe, averaged "
+                           "with the first and third (rule DU; --combine seed-mean)")
     candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,
                            help="how the networks' probabilities of a card make the reader's: "
                            "the first and third's mean vetoed by the second (the shipped "
@@ -638,6 +644,8 @@ def main(argv: list[str] | None = None) -> int:
                      "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
+    if args.more_seeds and args.combine != "seed-mean":
+        parser.error("--more-seeds are averaged with the first network: --combine seed-mean")
     single_threaded()
     pipeline: dict[str, Any] = {"index": args.pipeline == "index", "proposals": args.proposals,
                                 "always_whole_card": args.always_whole_card}

@@ -12,6 +12,7 @@ standard scale (``IndexDetector.look_again``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -216,21 +217,27 @@ class IndexReader:
     class's probability is made of the networks' (see :func:`combined`). A rule's candidate only
     (issue 16, rules DC, DD and DE; none shipped): ``second_context`` and ``third_context``, the
     factors the second and third networks' crops are grown by (``ink_pairs.widened``; the
-    shipped networks see the first network's crop, 1).
+    shipped networks see the first network's crop, 1); ``more_seeds`` (rule DU), files of more
+    training seeds of the first network's recipe, shown its crop and averaged with the first
+    and third (``combine="seed-mean"`` only).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | bool | None = True,
-                 third_context: float = 1.0, combine: str = SHIPPED_COMBINE) -> None:
+                 third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
+                 more_seeds: Sequence[Path] = ()) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
+        if more_seeds and combine != "seed-mean":
+            raise ValueError("more seeds of the first network are averaged: combine seed-mean")
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = OnnxNet(self.path)
         self.second = shipped_or(second, SECOND_MODEL)
         self.third = shipped_or(third, THIRD_MODEL)
+        self.more_seeds = [OnnxNet(path) for path in more_seeds]
         self.contexts = (second_context, third_context)
         self.combine = combine
         self.acceptance = acceptance or Acceptance()
@@ -342,17 +349,18 @@ class IndexReader:
         (:func:`combined`; the shipped reader: the first and third networks' mean, vetoed by the
         second). ``context``: the work image and the crops' candidates, which a network that
         sees around the index cuts its own crops from (without it, that network is not asked)."""
-        if self.second is None and self.third is None:
+        if self.second is None and self.third is None and not self.more_seeds:
             return probs
         ask = np.flatnonzero(probs[:, 1:].max(axis=1) >= SECOND_FROM)
         if len(ask) == 0:
             return probs
         second, third = (self._opinion(net, k, x, ask, context)
                          for net, k in zip((self.second, self.third), self.contexts, strict=True))
-        if second is None and third is None:
+        more = [opinion(net, x[ask]) for net in self.more_seeds]
+        if second is None and third is None and not more:
             return probs
         out = probs.copy()
-        out[ask] = combined(probs[ask], second, third, self.combine)
+        out[ask] = combined(probs[ask], second, third, self.combine, more)
         return out
 
     @staticmethod
@@ -518,17 +526,19 @@ COMBINES = ("lowest", "either", "mean", "seed-mean")
 
 
 def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | None,
-             how: str = SHIPPED_COMBINE) -> np.ndarray:
+             how: str = SHIPPED_COMBINE, more_seeds: Sequence[np.ndarray] = ()) -> np.ndarray:
     """The first network's probabilities and the second and third's (each (N, classes), the
-    same crops; None: not asked) combined per class as ``how`` (one of COMBINES) says."""
+    same crops; None: not asked) combined per class as ``how`` (one of COMBINES) says;
+    ``more_seeds``' (seed-mean only) are averaged with the first and third's."""
+    if how == "seed-mean":
+        seeds = [first, *([] if third is None else [third]), *more_seeds]
+        mean = first if len(seeds) == 1 else np.mean(seeds, axis=0)
+        return mean if second is None else np.minimum(mean, second)
     others = [p for p in (second, third) if p is not None]
     if not others:
         return first
     if how == "mean":
         return np.mean([first, *others], axis=0)
-    if how == "seed-mean":
-        seeds = first if third is None else np.mean([first, third], axis=0)
-        return seeds if second is None else np.minimum(seeds, second)
     rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
     return np.minimum(first, rest)
 

@@ -86,7 +86,15 @@ def test_the_reader_before_the_third_network_is_measured_and_described(capsys) -
         assert same[key] == before[key]
 
 
-@pytest.mark.parametrize("options", [["--combine", "either", "--third-model", "none"],
+def test_the_first_network_as_a_seed_of_its_own_is_described(capsys) -> None:
+    """``--more-seeds``: the shipped first network named as a further seed is listed."""
+    first = str(Path(__file__).resolve().parents[2] / "models" / "index_cnn.onnx")
+    seeded = bench(capsys, "--more-seeds", first)
+    assert seeded["reader"] == {"more_seeds": first} and seeded["cards"] > 0
+
+
+@pytest.mark.parametrize("options", [["--more-seeds", "m.onnx", "--combine", "lowest"],
+                                     ["--combine", "either", "--third-model", "none"],
                                      ["--second-context", "0"], ["--third-context", "0"],
                                      ["--third-context", "1", "--third-model", "none"]])
 def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:

@@ -6,6 +6,8 @@ opinion the second vetoes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -175,6 +177,23 @@ def test_with_seed_mean_the_first_and_third_are_one_opinion_the_second_vetoes() 
     assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.6)
     reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.995)])[0], 1e-30)))
     assert np.isclose(reader.second_opinion(x, first)[0, ten], 0.99)
+
+
+def test_more_seeds_are_averaged_with_the_first_and_third() -> None:
+    """Rule DU: min(mean(first, third, *more seeds), second), each seed shown the first's
+    crop; more seeds with another combination are refused."""
+    reader = IndexReader(second=None, third=None)
+    reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
+    reader.third = FixedNet(np.log(np.maximum(probs_of([("10D", 0.6)])[0], 1e-30)))
+    reader.more_seeds = [ShapeNet(np.log(np.maximum(probs_of([("10D", 0.3)])[0], 1e-30)))]
+    first = probs_of([("10D", 0.99), ("10D", 0.3)])
+    x = np.random.default_rng(2).random((2, 3, CROP_H, CROP_W)).astype(np.float32)
+    out = reader.second_opinion(x, first)
+    ten = CLASSES.index("10D")
+    assert np.array_equal(reader.more_seeds[0].inputs[0], x[:1])
+    assert np.isclose(out[0, ten], (0.99 + 0.6 + 0.3) / 3) and np.allclose(out[1], first[1])
+    with pytest.raises(ValueError, match="seed-mean"):
+        IndexReader(second=None, combine="lowest", more_seeds=[Path("any.onnx")])
 
 
 def test_an_unknown_combination_is_refused() -> None:
