@@ -13,6 +13,8 @@
     #       --out models/index_cnn_c.onnx                                     # the third
     #   the same with --train-seed 1 --work build/index-train-mx1
     #       --out build/index_cnn_mx1_float.onnx, then quantize it to models/index_cnn.onnx
+    #   tried as a further seed, not shipped (fifty-second step, rule DU: MX2q): --train-seed 2
+    #       --work build/index-train-mx2 --out build/index_cnn_mx2_float.onnx, then quantize
     # the first network from the thirty-eighth to the fiftieth step (rule CH: CGq; about 40 min
     # here: generate 10 min, training 29 min, quantize 2 s):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
