@@ -168,8 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}: first "
               f"{r['first']:.2f}, second {r['second']:.2f}, third {r['third']:.2f}; crops "
-              f"{r['crops']:.2f}, step "
-              f"{r['step']:.0f} px)")
+              f"{r['crops']:.2f}, step {r['step']:.0f} px)")
     print(below(rows))
     print(table(rows))
     return 0

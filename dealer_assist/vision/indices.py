@@ -357,8 +357,6 @@ class IndexReader:
         second, third = (self._opinion(net, k, x, ask, context)
                          for net, k in zip((self.second, self.third), self.contexts, strict=True))
         more = [opinion(net, x[ask]) for net in self.more_seeds]
-        if second is None and third is None and not more:
-            return probs
         out = probs.copy()
         out[ask] = combined(probs[ask], second, third, self.combine, more)
         return out
@@ -531,8 +529,7 @@ def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | N
     same crops; None: not asked) combined per class as ``how`` (one of COMBINES) says;
     ``more_seeds``' (seed-mean only) are averaged with the first and third's."""
     if how == "seed-mean":
-        seeds = [first, *([] if third is None else [third]), *more_seeds]
-        mean = first if len(seeds) == 1 else np.mean(seeds, axis=0)
+        mean = np.mean([first, *([] if third is None else [third]), *more_seeds], axis=0)
         return mean if second is None else np.minimum(mean, second)
     others = [p for p in (second, third) if p is not None]
     if not others:
