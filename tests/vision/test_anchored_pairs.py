@@ -1,6 +1,6 @@
 """Issue 16's fifteenth step: a detected index whose glyphs make no blob pair (one merged with
 the next card's edge) is also cut on its whole glyph and the detector's step
-(ink_pairs.anchored_pairs); such a crop is read only at ANCHORED_PROB, alone."""
+(ink_pairs.anchored_pairs); such a crop is read only at the anchored threshold, alone."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_the_reader_adds_anchored_crops_only_where_there_is_no_pair(merged: bool
     if merged:
         assert len(anchored) == 1
         (_c, need, group), = anchored
-        assert need == indices.ANCHORED_PROB and group == -1  # alone: in no group vote
+        assert need == indices.Acceptance().anchored and group == -1  # alone: no group vote
     else:
         assert anchored == []
         assert any(not c.detected and group == 0 for c, _need, group in cands)  # its blob pair

@@ -44,18 +44,18 @@ def probs(card: str, p: float, rows: int = 1) -> np.ndarray:
 def test_read_again_needs_the_new_cuts_to_agree_on_the_card() -> None:
     n = len(indices.LOOKS)
     first = probs("7H", 0.8)[0]
-    sure = read_again(first, probs("7H", 0.98, n))
+    sure = read_again(first, probs("7H", 0.98, n), indices.AGAIN_MEAN)
     assert sure == pytest.approx((0.8 + n * 0.98) / (n + 1))
     assert sure >= indices.AGAIN_MEAN
     # not sure enough on average
-    assert read_again(first, probs("7H", 0.9, n)) is None
+    assert read_again(first, probs("7H", 0.9, n), indices.AGAIN_MEAN) is None
     # too few of the new cuts name it first (the others say 7D)
     split = probs("7H", 0.99, n)
     for row in range(n - indices.AGAIN_VOTES + 1):
         split[row] = probs("7D", 0.99)[0]
-    assert read_again(first, split) is None
+    assert read_again(first, split, indices.AGAIN_MEAN) is None
     # "not an index" is never read as a card
-    assert read_again(probs("none", 0.9)[0], probs("none", 1.0, n)) is None
+    assert read_again(probs("none", 0.9)[0], probs("none", 1.0, n), indices.AGAIN_MEAN) is None
 
 
 @needs_decks
