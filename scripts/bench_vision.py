@@ -44,8 +44,9 @@ such a fan are visible, not all).
 ``--detector-model`` and ``--acceptance-factor`` read with another index reader than the shipped
 one: a rule's candidate (each threshold p of the shipped ``indices.Acceptance`` moved to
 1 - F (1 - p); factors compose by multiplying, so since the fifty-third step, whose shipped
-thresholds are rule DV's 1.3, a factor F of an earlier rule is F / 1.3 here, and the reader
-before rule DV is ``--acceptance-factor 0.7692``);
+thresholds are the documented ones at rule DX's 1.5 (``indices.DOUBT``), a factor F of an
+earlier rule is F / 1.5 here: the reader before rule DV is ``--acceptance-factor 0.6667``, rule
+DV's 0.8667);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and

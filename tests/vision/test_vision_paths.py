@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from dealer_assist.vision.detect import find_cards
 from dealer_assist.vision.exposure import exposed
-from dealer_assist.vision.indices import WAYS, IndexReader, _merge
+from dealer_assist.vision.indices import WAYS, Acceptance, IndexReader, _merge
 from dealer_assist.vision.recognizer import Recognizer
 from scripts.bench_vision import evaluate, synthetic_items
 from scripts.vision_paths import OUTLINE, cards_read, main, table
@@ -50,9 +50,10 @@ def test_the_cards_are_the_benchmark_s(rows: list[dict]) -> None:
 def test_each_card_s_ways_are_the_reader_s_with_their_surest_probability(
         rows: list[dict]) -> None:
     assert any(len(r["ways"]) > 1 for r in rows)
+    least = min(Acceptance().values())  # the lowest bar of any way (the group's, the look's)
     for r in rows:
         assert set(r["ways"]) <= set(WAYS)
-        assert all(0.9 <= p <= 1 for p in r["ways"].values())  # every way's bar is 0.9 or more
+        assert all(least <= p <= 1 for p in r["ways"].values())  # no way reads below its bar
 
 
 def test_a_way_the_reader_does_not_take_reads_nothing(monkeypatch) -> None:
