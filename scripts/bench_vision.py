@@ -44,9 +44,10 @@ such a fan are visible, not all).
 ``--detector-model`` and ``--acceptance-factor`` read with another index reader than the shipped
 one: a rule's candidate (each threshold p of the shipped ``indices.Acceptance`` moved to
 1 - F (1 - p); factors compose by multiplying, so since the fifty-third step, whose shipped
-thresholds are the documented ones at rule DX's 1.5 (``indices.DOUBT``), a factor F of an
-earlier rule is F / 1.5 here: the reader before rule DV is ``--acceptance-factor 0.6667``, rule
-DV's 0.8667);
+thresholds are the documented ones at rule DZ's 1.7 (``indices.DOUBT``), a factor F of an
+earlier rule is F / 1.7 here: the reader before rule DV is ``--acceptance-factor 0.5882
+--more-seeds none``); ``--more-seeds`` the further training seeds in the seeds' mean (the
+shipped fourth network of rule DZ by default; ``none``: the reader before it);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
@@ -541,7 +542,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "detector": args.detector_model, "acceptance_factor": args.acceptance_factor,
              "second_context": args.second_context, "third": args.third_model,
              "third_context": args.third_context,
-             "more_seeds": " ".join(map(str, args.more_seeds)) if args.more_seeds else None,
+             "more_seeds": " ".join(args.more_seeds) if args.more_seeds else None,
              "combine": None if args.combine == SHIPPED_COMBINE else args.combine}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
@@ -551,9 +552,10 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     """The index reader of ``--first-model`` and the options beside it; ValueError with what is
     wrong if a file is not a network ONNX Runtime can load or the factor is out of range."""
     second, third = network_option(args.second_model), network_option(args.third_model)
+    more_seeds = seeds_option(args.more_seeds)
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
                          ("--detector-model", args.detector_model), ("--third-model", third),
-                         *(("--more-seeds", path) for path in args.more_seeds)):
+                         *(("--more-seeds", path) for path in more_seeds or [])):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
@@ -563,7 +565,15 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=third,
                        third_context=args.third_context or 1.0, combine=args.combine,
-                       more_seeds=args.more_seeds)
+                       more_seeds=more_seeds)
+
+
+def seeds_option(values: list[str] | None) -> list[Path] | None:
+    """A ``--more-seeds`` value as IndexReader takes it: None (not given: the shipped seeds with
+    the shipped third network), [] ('none') or the paths."""
+    if values is None:
+        return None
+    return [] if [v.lower() for v in values] == ["none"] else [Path(v) for v in values]
 
 
 def network_option(value: str | None) -> Path | bool | None:
@@ -628,9 +638,10 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--third-context", type=float, metavar="K",
                            help="the third network sees its crop grown K times (rule DC's "
                            "reader: 1.6; the shipped: 1, the first network's crop)")
-    candidate.add_argument("--more-seeds", type=Path, nargs="+", default=[], metavar="ONNX",
+    candidate.add_argument("--more-seeds", nargs="+", metavar="ONNX",
                            help="more training seeds of the first network's recipe, averaged "
-                           "with the first and third (rule DU; --combine seed-mean)")
+                           "with the first and third (--combine seed-mean), or 'none' for "
+                           "the reader before rule DZ (default: the shipped ones)")
     candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,
                            help="how the networks' probabilities of a card make the reader's: "
                            "the first and third's mean vetoed by the second (the shipped "
@@ -648,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
                      "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
-    if args.more_seeds and args.combine != "seed-mean":
+    if seeds_option(args.more_seeds) and args.combine != "seed-mean":
         parser.error("--more-seeds are averaged with the first network: --combine seed-mean")
     single_threaded()
     pipeline: dict[str, Any] = {"index": args.pipeline == "index", "proposals": args.proposals,

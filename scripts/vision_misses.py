@@ -19,9 +19,10 @@ reads best:
   quirk, a covered glyph, a suit they confuse).
 
 Each row also gives each network's own probability of the card at the true cut (``first``,
-``second``, ``third``; -1 without that network): where the first names a card at
-``indices.SECOND_FROM`` or more the reader takes the first and third's mean, or the second's if
-that is lower (``indices.combined``, rule DS). The summary line says which of the first two
+``second``, ``third``; -1 without that network; ``more``, a list, the further seeds' of rule
+DZ): where the first names a card at ``indices.SECOND_FROM`` or more the reader takes the mean
+of the first, third and further seeds, or the second's if that is lower (``indices.combined``,
+rules DS and DZ). The summary line says which of the first two
 networks a ``network`` miss is below the reader's probability in (issue 16's seventeenth step
 chose what to retrain from it).
 
@@ -109,12 +110,13 @@ def _why(reader, small: np.ndarray, scale: float, mark, centres: np.ndarray, pro
     first = float(first_probs[0, k])
     second, third = (-1.0 if net is None else float(opinion(net, x)[0, k])
                      for net in (reader.second, reader.third))
+    more = [round(float(opinion(net, x)[0, k]), 3) for net in reader.more_seeds]
     near = np.hypot(*(centres - (rank + suit) / 2).T) < NEAR * step
     there = float(probs[near, k].max()) if near.any() else -1.0
     kind = "no crop" if not near.any() else "cut" if true >= reader.min_prob else "network"
     return {"card": str(mark.code), "kind": kind, "true_cut": round(true, 3),
             "first": round(first, 3), "second": round(second, 3), "third": round(third, 3),
-            "crops": round(there, 3), "step": round(step, 1)}
+            "more": more, "crops": round(there, 3), "step": round(step, 1)}
 
 
 def table(rows: list[dict]) -> str:
@@ -167,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for r in rows:
         print(f"{r['scene']} {r['card']}: {r['kind']} (true cut {r['true_cut']:.2f}: first "
-              f"{r['first']:.2f}, second {r['second']:.2f}, third {r['third']:.2f}; crops "
+              f"{r['first']:.2f}, second {r['second']:.2f}, third {r['third']:.2f}, more "
+              f"{' '.join(f'{p:.2f}' for p in r['more']) or '-'}; crops "
               f"{r['crops']:.2f}, step {r['step']:.0f} px)")
     print(below(rows))
     print(table(rows))

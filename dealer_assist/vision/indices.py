@@ -171,13 +171,18 @@ SECOND_FROM = 0.4
 # "seed-mean", rule DS): each seed is sure of some wrong cards the other is not, so on fresh
 # scenes the pair read 0.9 % more cards than the first alone with 20 wrong readings against 31.
 THIRD_MODEL = "index_cnn_c"
+# Further seeds of the recipe (``models/index_cnn_d.onnx``, since the fifty-third step, rule DZ:
+# its third seed), shown the first network's crop and averaged with the first and third. They
+# come with the shipped third network and the seed-mean: a reader without them has none.
+MORE_SEED_MODELS = ("index_cnn_d",)
 SHIPPED_COMBINE = "seed-mean"
 # Rules DV and DX (fifty-third step): the seeds' precision spent on looser thresholds. Every
 # threshold p above is read at 1 - DOUBT (1 - p) (``Acceptance.scaled``; the constants keep their
 # histories). On fresh scenes (rule AM, docs/vision-results.md) 1.3 read 1.2 % more cards than
 # 1 with 28 wrong readings against 21, and 1.5 0.4 % more than 1.3 with 33 against 28; 1.7 made
-# more wrong readings than the bar allowed.
-DOUBT = 1.5
+# more wrong readings than the bar allowed with three networks, but not with the fourth (rule
+# DZ): 0.5 % more cards than 1.5 with three, 41 wrong readings against 39.
+DOUBT = 1.7
 CONTEXT = 1.6  # a network that sees around the index: its crop's quad grown this much (rule DC)
 Context = tuple[np.ndarray, list[Candidate]]  # a work image and the candidates cut from it
 
@@ -229,20 +234,23 @@ class IndexReader:
     class's probability is made of the networks' (see :func:`combined`). A rule's candidate only
     (issue 16, rules DC, DD and DE; none shipped): ``second_context`` and ``third_context``, the
     factors the second and third networks' crops are grown by (``ink_pairs.widened``; the
-    shipped networks see the first network's crop, 1); ``more_seeds`` (rule DU), files of more
-    training seeds of the first network's recipe, shown its crop and averaged with the first
-    and third (``combine="seed-mean"`` only).
+    shipped networks see the first network's crop, 1). ``more_seeds``: files of more training
+    seeds of the first network's recipe, shown its crop and averaged with the first and third
+    (``combine="seed-mean"`` only); None for the shipped ones (MORE_SEED_MODELS, rule DZ) when
+    the third network and the combination are the shipped ones, else none.
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | bool | None = True,
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
-                 more_seeds: Sequence[Path] = ()) -> None:
+                 more_seeds: Sequence[Path] | None = None) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
+        if more_seeds is None:
+            more_seeds = shipped_seeds() if combine == "seed-mean" and third is True else []
         if more_seeds and combine != "seed-mean":
             raise ValueError("more seeds of the first network are averaged: combine seed-mean")
         self.path = path or model_path("index_cnn", ".onnx")
@@ -549,6 +557,11 @@ def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | N
         return np.mean([first, *others], axis=0)
     rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
     return np.minimum(first, rest)
+
+
+def shipped_seeds() -> list[Path]:
+    """The files of MORE_SEED_MODELS that are present."""
+    return [path for name in MORE_SEED_MODELS if (path := model_path(name, ".onnx")).exists()]
 
 
 def shipped_or(path: Path | bool | None, name: str) -> OnnxNet | None:

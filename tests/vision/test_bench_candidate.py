@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from scripts.bench_vision import main
+from scripts.bench_vision import main, seeds_option
 
 FANS = ["--synthetic", "drawn-fans", "--scenes", "2", "--runs", "1", "--json"]
 
@@ -91,6 +91,12 @@ def test_the_first_network_as_a_seed_of_its_own_is_described(capsys) -> None:
     first = str(Path(__file__).resolve().parents[2] / "models" / "index_cnn.onnx")
     seeded = bench(capsys, "--more-seeds", first)
     assert seeded["reader"] == {"more_seeds": first} and seeded["cards"] > 0
+
+
+def test_more_seeds_none_is_the_reader_before_the_fourth_network() -> None:
+    assert seeds_option(None) is None  # the shipped seeds
+    assert seeds_option(["none"]) == [] and seeds_option(["NONE"]) == []
+    assert seeds_option(["a.onnx", "b.onnx"]) == [Path("a.onnx"), Path("b.onnx")]
 
 
 @pytest.mark.parametrize("options", [["--more-seeds", "m.onnx", "--combine", "lowest"],

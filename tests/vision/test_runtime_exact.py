@@ -21,7 +21,8 @@ def as_written(path) -> ort.InferenceSession:
     return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
-@pytest.mark.parametrize("name", ["index_cnn", "index_cnn_b", "index_cnn_c"])
+@pytest.mark.parametrize("name", [
+    "index_cnn", "index_cnn_b", "index_cnn_c", "index_cnn_d"])
 def test_the_int8_networks_read_real_looking_crops_as_their_arithmetic_says(name: str) -> None:
     path = model_path(name, ".onnx")
     net, reference = OnnxNet(path), as_written(path)

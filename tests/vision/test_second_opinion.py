@@ -2,7 +2,8 @@
 on every crop the first finds card-like, and a crop's probability of each class is the lower of
 the two networks'. Fifty-first step (rule DS): a third network (``models/index_cnn_c.onnx``, the
 first's recipe with another training seed) is asked too, and the first and third's mean is the
-opinion the second vetoes."""
+opinion the second vetoes; fifty-third step (rule DZ): a fourth, the recipe's third seed, in
+that mean."""
 
 from __future__ import annotations
 
@@ -121,6 +122,17 @@ def test_the_shipped_reader_has_a_third_network_at_the_first_networks_crop() -> 
     assert reader.third is not None and reader.combine == "seed-mean"
     assert reader.contexts == (1.0, 1.0)
     assert IndexReader(third=None).third is None
+
+
+def test_the_shipped_fourth_network_comes_with_the_shipped_third_and_mean() -> None:
+    """Rule DZ: the recipe's third seed (``models/index_cnn_d.onnx``) is in the shipped mean; a
+    reader without the shipped third network or the seed-mean has no further seeds."""
+    assert [p.name for p in indices.shipped_seeds()] == ["index_cnn_d.onnx"]
+    assert len(IndexReader().more_seeds) == 1
+    first = Path(indices.model_path("index_cnn", ".onnx"))
+    for reader in (IndexReader(third=None), IndexReader(combine="lowest"),
+                   IndexReader(third=first), IndexReader(more_seeds=[])):
+        assert reader.more_seeds == []
 
 
 @pytest.mark.parametrize("either", [False, True])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from dealer_assist.vision.indices import IndexReader
+from dealer_assist.vision.indices import Acceptance, IndexReader
 from dealer_assist.vision.recognizer import Recognizer
 from scripts.bench_vision import evaluate, synthetic_items
 from scripts.vision_misses import below, main, misses
@@ -41,16 +41,18 @@ def test_each_kind_follows_from_its_numbers(rows: list[dict]) -> None:
             assert r["crops"] == -1
         else:
             assert r["crops"] >= 0
-            assert (r["true_cut"] >= 0.95) == (r["kind"] == "cut")
+            assert (r["true_cut"] >= Acceptance().blob_pair) == (r["kind"] == "cut")
 
 
 def test_each_network_s_own_reading_of_the_true_cut_is_given(rows: list[dict]) -> None:
-    """The reader's probability is the first network's (under SECOND_FROM), or the first and
-    third's mean, or the second's where that is lower (rule DS); each rounded to 0.001."""
-    assert rows
+    """The reader's probability is the first network's (under SECOND_FROM), or the mean of the
+    first, third and further seeds, or the second's where that is lower (rules DS, DZ); each
+    rounded to 0.001."""
+    assert rows and all(len(r["more"]) == 1 for r in rows)  # the shipped fourth network
     for r in rows:
-        assert all(0 <= r[k] <= 1 for k in ("first", "second", "third"))
-        both = min((r["first"] + r["third"]) / 2, r["second"])
+        assert all(0 <= p <= 1 for p in (r["first"], r["second"], r["third"], *r["more"]))
+        seeds = [r["first"], r["third"], *r["more"]]
+        both = min(sum(seeds) / len(seeds), r["second"])
         assert min(abs(r["true_cut"] - r["first"]), abs(r["true_cut"] - both)) <= 0.0015
 
 
