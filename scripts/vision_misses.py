@@ -22,9 +22,8 @@ Each row also gives each network's own probability of the card at the true cut (
 ``second``, ``third``; -1 without that network; ``more``, a list, the further seeds' of rule
 DZ): where the first names a card at ``indices.SECOND_FROM`` or more the reader takes the mean
 of the first, third and further seeds, or the second's if that is lower (``indices.combined``,
-rules DS and DZ). The summary line says which of the first two
-networks a ``network`` miss is below the reader's probability in (issue 16's seventeenth step
-chose what to retrain from it).
+rules DS and DZ). The summary line says which of the first two networks a ``network`` miss is
+below the reader's probability in (issue 16's seventeenth step chose what to retrain from it).
 
 ``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does: blur, dark,
 jpeg and warm keep the indices in place, and ``small`` (640 px on the long side) moves them with

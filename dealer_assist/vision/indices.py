@@ -211,7 +211,7 @@ class Acceptance:
     def scaled(self, factor: float) -> Acceptance:
         """Every threshold p moved to 1 - ``factor`` (1 - p): stricter below 1, looser above
         (issue 16's rules BP and BU call ``factor`` the doubt factor d)."""
-        moved = [1 - factor * (1 - p) for p in self.values()]
+        moved = [loosened(p, factor) for p in self.values()]
         if factor <= 0 or min(moved) <= 0:
             raise ValueError(f"the factor must be over 0 and keep every threshold over 0, "
                              f"not {factor}")
