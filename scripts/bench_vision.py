@@ -43,11 +43,13 @@ such a fan are visible, not all).
 ``--first-model``, ``--second-model`` and ``--third-model`` (either or ``none``),
 ``--detector-model`` and ``--acceptance-factor`` read with another index reader than the shipped
 one: a rule's candidate (each threshold p of the shipped ``indices.Acceptance`` moved to
-1 - F (1 - p); factors compose by multiplying, so since the fifty-third step, whose shipped
-thresholds are the documented ones at rule DZ's 1.7 (``indices.DOUBT``), a factor F of an
-earlier rule is F / 1.7 here: the reader before rule DV is ``--acceptance-factor 0.5882
---more-seeds none``); ``--more-seeds`` the further training seeds in the seeds' mean (the
-shipped fourth network of rule DZ by default; ``none``: the reader before it);
+1 - F (1 - p); factors compose by multiplying, so since the fifty-fourth step, whose shipped
+thresholds are the documented ones at rule EB's 1.9 (``indices.DOUBT``), a factor F of an
+earlier rule is F / 1.9 here: the reader before rule DV is ``--acceptance-factor 0.5263
+--more-seeds none``, the reader before rule EB ``--acceptance-factor 0.8947 --more-seeds
+models/index_cnn_d.onnx``); ``--more-seeds`` the further training seeds in the seeds' mean
+(the shipped fourth and fifth networks of rules DZ and EB by default; ``none``: the reader
+before rule DZ);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and

@@ -2,10 +2,11 @@
 
     uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
     <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
-    # the shipped first, third and fourth networks (issue 16's fifty-first step, rule DS: MX1q
-    # and MXq, two training seeds of one recipe on one render; fifty-third step, rule DZ: MX2q,
-    # its third seed; render 17 min, training about 30 min each alone, 45 beside other work; a
-    # rebuild on another machine differs slightly):
+    # the shipped first, third, fourth and fifth networks (issue 16's fifty-first step, rule
+    # DS: MX1q and MXq, two training seeds of one recipe on one render; fifty-third step, rule
+    # DZ: MX2q, its third seed; fifty-fourth step, rule EB: MX3q, its fourth; render 17 min,
+    # training about 30 min each alone, 45 beside other work; a rebuild on another machine
+    # differs slightly):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #       --augment pips --average-epochs 10 --design-mix 0.45 0.15 0.2 0 0.2
     #       --data build/index-data-mx --work build/index-train-mx
@@ -16,6 +17,8 @@
     #       --out build/index_cnn_mx1_float.onnx, then quantize it to models/index_cnn.onnx
     #   the same with --train-seed 2 --work build/index-train-mx2
     #       --out build/index_cnn_mx2_float.onnx, then quantize it to models/index_cnn_d.onnx
+    #   the same with --train-seed 3 --work build/index-train-mx3
+    #       --out build/index_cnn_mx3_float.onnx, then quantize it to models/index_cnn_e.onnx
     # the first network from the thirty-eighth to the fiftieth step (rule CH: CGq; about 40 min
     # here: generate 10 min, training 29 min, quantize 2 s):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1

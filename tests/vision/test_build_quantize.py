@@ -113,9 +113,10 @@ def test_the_shipped_networks_are_int8_copies_that_give_their_features() -> None
     """Rule AV (twenty-fifth step): the second network ships in int8, about half its float
     time; rule CH (thirty-seventh step): the first too, at its float time, since it is wider;
     rule DS (fifty-first step): the third, the first's recipe; rule DZ (fifty-third step): the
-    fourth, its third seed. The first gives deck adaptation
-    its embedding (vision/adapt.py)."""
-    for name in ("index_cnn", "index_cnn_b", "index_cnn_c", "index_cnn_d"):
+    fourth, its third seed; rule EB (fifty-fourth): the fifth, its fourth seed. The first gives
+    deck adaptation its embedding (vision/adapt.py)."""
+    for name in ("index_cnn", "index_cnn_b", "index_cnn_c", "index_cnn_d",
+                 "index_cnn_e"):
         assert "QuantizeLinear" in {n.op_type for n in onnx.load(model_path(name, ".onnx"))
                                     .graph.node}
     assert OnnxNet(model_path("index_cnn", ".onnx")).outputs == ["logits", FEATURES]

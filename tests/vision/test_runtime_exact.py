@@ -22,7 +22,7 @@ def as_written(path) -> ort.InferenceSession:
 
 
 @pytest.mark.parametrize("name", [
-    "index_cnn", "index_cnn_b", "index_cnn_c", "index_cnn_d"])
+    "index_cnn", "index_cnn_b", "index_cnn_c", "index_cnn_d", "index_cnn_e"])
 def test_the_int8_networks_read_real_looking_crops_as_their_arithmetic_says(name: str) -> None:
     path = model_path(name, ".onnx")
     net, reference = OnnxNet(path), as_written(path)

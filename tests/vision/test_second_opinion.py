@@ -124,11 +124,12 @@ def test_the_shipped_reader_has_a_third_network_at_the_first_networks_crop() -> 
     assert IndexReader(third=None).third is None
 
 
-def test_the_shipped_fourth_network_comes_with_the_shipped_third_and_mean() -> None:
-    """Rule DZ: the recipe's third seed (``models/index_cnn_d.onnx``) is in the shipped mean; a
-    reader without the shipped third network or the seed-mean has no further seeds."""
-    assert [p.name for p in indices.shipped_seeds()] == ["index_cnn_d.onnx"]
-    assert len(IndexReader().more_seeds) == 1
+def test_the_shipped_further_seeds_come_with_the_shipped_third_and_mean() -> None:
+    """Rules DZ and EB: the recipe's third and fourth seeds (``models/index_cnn_d.onnx``,
+    ``models/index_cnn_e.onnx``) are in the shipped mean; a reader without the shipped third
+    network or the seed-mean has no further seeds."""
+    assert [p.name for p in indices.shipped_seeds()] == ["index_cnn_d.onnx", "index_cnn_e.onnx"]
+    assert len(IndexReader().more_seeds) == 2
     first = Path(indices.model_path("index_cnn", ".onnx"))
     for reader in (IndexReader(third=None), IndexReader(combine="lowest"),
                    IndexReader(third=first), IndexReader(more_seeds=[])):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from dealer_assist.vision.indices import Acceptance, IndexReader
+from dealer_assist.vision.indices import Acceptance, IndexReader, shipped_seeds
 from dealer_assist.vision.recognizer import Recognizer
 from scripts.bench_vision import evaluate, synthetic_items
 from scripts.vision_misses import below, main, misses
@@ -46,9 +46,10 @@ def test_each_kind_follows_from_its_numbers(rows: list[dict]) -> None:
 
 def test_each_network_s_own_reading_of_the_true_cut_is_given(rows: list[dict]) -> None:
     """The reader's probability is the first network's (under SECOND_FROM), or the mean of the
-    first, third and further seeds, or the second's where that is lower (rules DS, DZ); each
+    first, third and further seeds, or the second's where that is lower (rules DS, DZ, EB); each
     rounded to 0.001."""
-    assert rows and all(len(r["more"]) == 1 for r in rows)  # the shipped fourth network
+    # the shipped further seeds: the fourth and fifth networks (rules DZ, EB)
+    assert rows and all(len(r["more"]) == len(shipped_seeds()) == 2 for r in rows)
     for r in rows:
         assert all(0 <= p <= 1 for p in (r["first"], r["second"], r["third"], *r["more"]))
         seeds = [r["first"], r["third"], *r["more"]]
