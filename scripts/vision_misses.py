@@ -14,16 +14,18 @@ reads best:
 * ``no crop``: no crop the index reader cut (detected index, blob pair, anchored crop) is
   centred within half a rank-to-suit step of the printed index: the proposals missed it;
 * ``cut``: crops are there, and the index cut at its true rank and suit centres reads as its card
-  at the reader's probability (0.95) or more: the crops were cut in the wrong place or scale;
+  at the reader's blob-pair probability (``IndexReader.min_prob``) or more: the crops were cut
+  in the wrong place or scale;
 * ``network``: even that true cut reads below it: the networks do not know the index (a design's
   quirk, a covered glyph, a suit they confuse).
 
 Each row also gives each network's own probability of the card at the true cut (``first``,
-``second``, ``third``; -1 without that network; ``more``, a list, the further seeds' of rule
-DZ): where the first names a card at ``indices.SECOND_FROM`` or more the reader takes the mean
-of the first, third and further seeds, or the second's if that is lower (``indices.combined``,
-rules DS and DZ). The summary line says which of the first two networks a ``network`` miss is
-below the reader's probability in (issue 16's seventeenth step chose what to retrain from it).
+``second``, ``third``; -1 without that network; ``more``, a list, the further seeds' of rules
+DZ and EB): where the first names a card at ``indices.SECOND_FROM`` or more the reader takes the
+mean of the first, third and further seeds, or the second's if that is lower
+(``indices.combined``, rules DS, DZ and EB). The summary line says which of the first two
+networks a ``network`` miss is below the reader's probability in (issue 16's seventeenth step
+chose what to retrain from it).
 
 ``--perturb`` degrades every scene first, as ``bench_vision.py --perturb`` does: blur, dark,
 jpeg and warm keep the indices in place, and ``small`` (640 px on the long side) moves them with
@@ -49,7 +51,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dealer_assist.vision.detect import find_cards
 from dealer_assist.vision.exposure import exposed
-from dealer_assist.vision.indices import CLASSES, normalise, opinion
+from dealer_assist.vision.indices import CLASSES, Acceptance, normalise, opinion
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
 from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
@@ -130,7 +132,7 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def below(rows: list[dict], need: float = 0.95) -> str:
+def below(rows: list[dict], need: float) -> str:
     """Which network the ``network`` misses' true cuts are below ``need`` in (a reader without a
     second network, ``second`` -1, has only the first to be below in)."""
     net = [r for r in rows if r["kind"] == "network"]
@@ -171,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['first']:.2f}, second {r['second']:.2f}, third {r['third']:.2f}, more "
               f"{' '.join(f'{p:.2f}' for p in r['more']) or '-'}; crops "
               f"{r['crops']:.2f}, step {r['step']:.0f} px)")
-    print(below(rows))
+    print(below(rows, Acceptance().blob_pair))  # the shipped reader's min_prob
     print(table(rows))
     return 0
 

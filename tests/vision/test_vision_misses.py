@@ -61,13 +61,13 @@ def test_the_summary_says_which_network_a_miss_is_below_in() -> None:
     rows = [{"kind": "network", "first": f, "second": s}
             for f, s in [(0.5, 0.2), (0.9, 0.99), (0.96, 0.3), (0.1, 0.97), (0.2, 0.3)]]
     rows.append({"kind": "cut", "first": 0.1, "second": 0.1})  # not a network miss
-    assert below(rows) == ("network misses (5), true cut below 0.95: in both networks 2, "
+    assert below(rows, 0.95) == ("network misses (5), true cut below 0.95: in both networks 2, "
                            "the first only 2, the second only 1")
 
 
 def test_without_a_second_network_a_miss_is_the_first_network_s_alone() -> None:
     rows = [{"kind": "network", "first": f, "second": -1.0} for f in (0.5, 0.2, 0.96)]
-    assert below(rows) == ("network misses (3), true cut below 0.95: in both networks 0, "
+    assert below(rows, 0.95) == ("network misses (3), true cut below 0.95: in both networks 0, "
                            "the first only 2, the second only 0")
 
 
