@@ -140,7 +140,7 @@ def below(rows: list[dict], need: float) -> str:
     both = sum(f and s for f, s in under)
     first = sum(f and not s for f, s in under)
     second = sum(s and not f for f, s in under)
-    return (f"network misses ({len(net)}), true cut below {need}: in both networks {both}, "
+    return (f"network misses ({len(net)}), true cut below {need:.3g}: in both networks {both}, "
             f"the first only {first}, the second only {second}")
 
 
