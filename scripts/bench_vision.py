@@ -642,7 +642,7 @@ def main(argv: list[str] | None = None) -> int:
                            "reader: 1.6; the shipped: 1, the first network's crop)")
     candidate.add_argument("--more-seeds", nargs="+", metavar="ONNX",
                            help="more training seeds of the first network's recipe, averaged "
-                           "with the first and third (--combine seed-mean), or 'none' for "
+                           "with the first and third (--combine seed-mean or mean), or 'none' for "
                            "the reader before rule DZ (default: the shipped ones)")
     candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,
                            help="how the networks' probabilities of a card make the reader's: "
@@ -661,8 +661,9 @@ def main(argv: list[str] | None = None) -> int:
                      "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
-    if seeds_option(args.more_seeds) and args.combine != "seed-mean":
-        parser.error("--more-seeds are averaged with the first network: --combine seed-mean")
+    if seeds_option(args.more_seeds) and args.combine not in ("seed-mean", "mean"):
+        parser.error("--more-seeds are averaged with the first network: --combine seed-mean "
+                     "or mean")
     single_threaded()
     pipeline: dict[str, Any] = {"index": args.pipeline == "index", "proposals": args.proposals,
                                 "always_whole_card": args.always_whole_card}

@@ -238,8 +238,9 @@ class IndexReader:
     factors the second and third networks' crops are grown by (``ink_pairs.widened``; the
     shipped networks see the first network's crop, 1). ``more_seeds``: files of more training
     seeds of the first network's recipe, shown its crop and averaged with the first and third
-    (``combine="seed-mean"`` only); None for the shipped ones (MORE_SEED_MODELS, rule DZ) when
-    the third network and the combination are the shipped ones, else none.
+    (``combine="seed-mean"``, or ``"mean"``: rule ED's candidate); None for the shipped ones
+    (MORE_SEED_MODELS, rule DZ) when the third network and the combination are the shipped
+    ones, else none.
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -253,8 +254,9 @@ class IndexReader:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         if more_seeds is None:
             more_seeds = shipped_seeds() if combine == "seed-mean" and third is True else []
-        if more_seeds and combine != "seed-mean":
-            raise ValueError("more seeds of the first network are averaged: combine seed-mean")
+        if more_seeds and combine not in ("seed-mean", "mean"):
+            raise ValueError("more seeds of the first network are averaged: combine seed-mean "
+                             "or mean")
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = OnnxNet(self.path)
         self.second = shipped_or(second, SECOND_MODEL)
@@ -537,10 +539,11 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float) -> float
 # how the networks' probabilities of a class make the reader's (IndexReader's ``combine``):
 # "lowest" (each other network can veto; the shipped reader's until the fifty-first step); rule
 # DD's "either" (the first network and either other one: min(first, max(others))); rule DE's
-# "mean" (of all of them: a probability distribution again, in which one network's doubt counts
-# but does not veto alone); rule DS's "seed-mean", the shipped reader's (the first and third
-# networks, two training seeds of one recipe, as one opinion, their mean; the second network's
-# veto on it: min(mean(first, third), second); without a third network, "lowest")
+# "mean" (of all of them, further seeds too, rule ED: a probability distribution again, in which
+# one network's doubt counts but does not veto alone); rule DS's "seed-mean", the shipped
+# reader's (the first and third networks, two training seeds of one recipe, as one opinion,
+# their mean; the second network's veto on it: min(mean(first, third), second); without a third
+# network, "lowest")
 COMBINES = ("lowest", "either", "mean", "seed-mean")
 
 
@@ -548,15 +551,15 @@ def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | N
              how: str = SHIPPED_COMBINE, more_seeds: Sequence[np.ndarray] = ()) -> np.ndarray:
     """The first network's probabilities and the second and third's (each (N, classes), the
     same crops; None: not asked) combined per class as ``how`` (one of COMBINES) says;
-    ``more_seeds``' (seed-mean only) are averaged with the first and third's."""
+    ``more_seeds``' (seed-mean and mean only) are averaged with the first and third's."""
     if how == "seed-mean":
         mean = np.mean([first, *([] if third is None else [third]), *more_seeds], axis=0)
         return mean if second is None else np.minimum(mean, second)
     others = [p for p in (second, third) if p is not None]
+    if how == "mean":
+        return np.mean([first, *others, *more_seeds], axis=0)
     if not others:
         return first
-    if how == "mean":
-        return np.mean([first, *others], axis=0)
     rest = np.maximum.reduce(others) if how == "either" else np.minimum.reduce(others)
     return np.minimum(first, rest)
 

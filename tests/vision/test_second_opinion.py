@@ -209,6 +209,19 @@ def test_more_seeds_are_averaged_with_the_first_and_third() -> None:
         IndexReader(second=None, combine="lowest", more_seeds=[Path("any.onnx")])
 
 
+def test_a_mean_averages_every_network_further_seeds_too() -> None:
+    """Rule ED's candidate: ``combine="mean"`` with further seeds is the plain mean of all the
+    networks' probabilities, the second's a voice among them rather than a veto."""
+    reader = IndexReader(second=None, third=None, combine="mean")
+    reader.second = FixedNet(np.log(np.maximum(probs_of([("10D", 0.2)])[0], 1e-30)))
+    reader.third = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
+    reader.more_seeds = [ShapeNet(np.log(np.maximum(probs_of([("10D", 0.8)])[0], 1e-30)))]
+    first = probs_of([("10D", 0.9)])
+    x = np.random.default_rng(3).random((1, 3, CROP_H, CROP_W)).astype(np.float32)
+    out = reader.second_opinion(x, first)
+    assert np.isclose(out[0, CLASSES.index("10D")], (0.9 + 0.2 + 0.9 + 0.8) / 4)
+
+
 def test_an_unknown_combination_is_refused() -> None:
     with pytest.raises(ValueError, match="combine"):
         IndexReader(second=None, combine="max")
