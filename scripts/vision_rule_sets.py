@@ -15,6 +15,8 @@ The sets, per seed:
 * ``heldout`` (reported, never chosen on): 80 held-out scenes and 40 fans per held-out seed;
 * ``confirm`` (rule AM's confirmation of a pick, on seeds never used before, ``--seeds``): 240
   training scenes, 240 held-out scenes and 120 fans, each in daylight, warm light and blurred.
+* ``confirm-fans``: the ``confirm`` group's three sets of fans alone (the same files: another
+  reader's fans on a confirmation's seeds, or more seeds of fans).
 
 ``table`` prints, per reader name, cards read right · wrong in each set pooled over its seeds,
 the choice sets pooled, and the held-out sets per seed. Choose on the training designs only
@@ -71,7 +73,8 @@ def confirm_sets() -> dict[str, tuple[list[str], bool]]:
 CONFIRM_SETS = confirm_sets()
 SETS.update(CONFIRM_SETS)
 GROUPS = {"choice": ("daylight", "blur", "fans"), "small": ("small",),
-          "heldout": ("heldout", "heldout-fans"), "confirm": tuple(CONFIRM_SETS)}
+          "heldout": ("heldout", "heldout-fans"), "confirm": tuple(CONFIRM_SETS),
+          "confirm-fans": tuple(s for s in CONFIRM_SETS if s.startswith("confirm-fans"))}
 POOLED = GROUPS["choice"]
 
 

@@ -55,6 +55,16 @@ def test_the_held_out_sets_use_their_own_seeds(tmp_path: Path,
                                                     ["--synthetic", "fans", "--seed", "3"]]
 
 
+def test_the_confirmations_fans_can_be_run_alone(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeBench()
+    monkeypatch.setattr(rs, "bench", fake)
+    assert rs.main(["run", str(tmp_path), "S", "--sets", "confirm-fans", "--seeds", "5"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "S__confirm-fans-blur__5.json", "S__confirm-fans-warm__5.json", "S__confirm-fans__5.json"]
+    assert all(c[:4] == ["--synthetic", "fans", "--scenes", "120"] for c in fake.calls)
+
+
 def test_a_failed_bench_run_stops_and_leaves_no_file(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture) -> None:
