@@ -105,6 +105,7 @@ from dealer_assist.vision.advice import SMALL_STEP, reader_steps, too_small  # n
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
 from dealer_assist.vision.indices import (  # noqa: E402
+    AVERAGING,
     COMBINES,
     SHIPPED_COMBINE,
     WORK_LONG_SIDE,
@@ -661,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
                      "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
-    if seeds_option(args.more_seeds) and args.combine not in ("seed-mean", "mean"):
+    if seeds_option(args.more_seeds) and args.combine not in AVERAGING:
         parser.error("--more-seeds are averaged with the first network: --combine seed-mean "
                      "or mean")
     single_threaded()

@@ -254,7 +254,7 @@ class IndexReader:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         if more_seeds is None:
             more_seeds = shipped_seeds() if combine == "seed-mean" and third is True else []
-        if more_seeds and combine not in ("seed-mean", "mean"):
+        if more_seeds and combine not in AVERAGING:
             raise ValueError("more seeds of the first network are averaged: combine seed-mean "
                              "or mean")
         self.path = path or model_path("index_cnn", ".onnx")
@@ -545,6 +545,7 @@ def read_again(first: np.ndarray, seen: np.ndarray, mean_needed: float) -> float
 # their mean; the second network's veto on it: min(mean(first, third), second); without a third
 # network, "lowest")
 COMBINES = ("lowest", "either", "mean", "seed-mean")
+AVERAGING = ("mean", "seed-mean")  # the combinations that take further seeds into their mean
 
 
 def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | None,
