@@ -8,7 +8,8 @@
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
     ... [--first-model ONNX] [--second-model ONNX|none] [--third-model ONNX|none]
         [--detector-model ONNX] [--acceptance-factor F]
-        [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]  # a rule's reader
+        [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
+        [--look-again named|all]                                    # a rule's reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -50,7 +51,9 @@ earlier rule is F / 1.9 here: the reader before rule DV is ``--acceptance-factor
 models/index_cnn_d.onnx``); ``--more-seeds`` the further training seeds in the seeds' mean
 (the shipped fourth and fifth networks of rules DZ and EB by default; ``none``: the reader
 before rule DZ);
-``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``). A file
+``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``);
+``--look-again all`` the detector also looks again at detected indices that read as no card
+(``indices.LOOK_AGAIN``, rule EF's candidate). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -107,6 +110,7 @@ from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
 from dealer_assist.vision.indices import (  # noqa: E402
     AVERAGING,
     COMBINES,
+    LOOK_AGAIN,
     SHIPPED_COMBINE,
     WORK_LONG_SIDE,
     Acceptance,
@@ -546,7 +550,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "second_context": args.second_context, "third": args.third_model,
              "third_context": args.third_context,
              "more_seeds": " ".join(args.more_seeds) if args.more_seeds else None,
-             "combine": None if args.combine == SHIPPED_COMBINE else args.combine}
+             "combine": None if args.combine == SHIPPED_COMBINE else args.combine,
+             "look_again": None if args.look_again == "named" else args.look_again}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -568,7 +573,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=third,
                        third_context=args.third_context or 1.0, combine=args.combine,
-                       more_seeds=more_seeds)
+                       more_seeds=more_seeds, look_again=args.look_again)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -650,6 +655,10 @@ def main(argv: list[str] | None = None) -> int:
                            "the first and third's mean vetoed by the second (the shipped "
                            "reader, rule DS), the lowest (each vetoes), 'either' (the first "
                            "and either other one, rule DD) or the mean of all (rule DE)")
+    candidate.add_argument("--look-again", choices=LOOK_AGAIN, default="named",
+                           help="which detected indices the detector looks at again: those "
+                           "whose crop names a card, unsure (the shipped reader), or also "
+                           "those that read as no card (rule EF)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -153,6 +153,14 @@ ZOOM_AREA = 0.5
 # held-out scene). A first reading below 0.7 would need its new cuts at 0.98 on average; from
 # 0.5 or 0.7, 24 or 12 crops a frame, the same cards
 AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.7, 0.9, 7, 12
+# What the detector looks at again (IndexReader._detected_again): "named", the shipped reader's,
+# the detected indices whose own crop names a card, unsure; "all" (rule EF's candidate, issue
+# 16's fifty-fifth step) also those whose crop reads as no card, where no crop of that detected
+# index was read: a blurred index the detector placed half a step off, at most
+# AGAIN_BLANK_MOST a frame (the strongest peaks first), their new cut read at the detector
+# pair's threshold
+LOOK_AGAIN = ("named", "all")
+AGAIN_BLANK_MOST = 20
 LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
          (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
 # A second index network (``models/index_cnn_b.onnx``: wider, trained on another render of the
@@ -240,18 +248,21 @@ class IndexReader:
     seeds of the first network's recipe, shown its crop and averaged with the first and third
     (``combine="seed-mean"``, or ``"mean"``: rule ED's candidate); None for the shipped ones
     (MORE_SEED_MODELS, rule DZ) when the third network and the combination are the shipped
-    ones, else none.
+    ones, else none. ``look_again`` (one of LOOK_AGAIN): which detected indices the detector
+    looks at again (rule EF's candidate: "all").
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | bool | None = True,
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
-                 more_seeds: Sequence[Path] | None = None) -> None:
+                 more_seeds: Sequence[Path] | None = None, look_again: str = "named") -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
+        if look_again not in LOOK_AGAIN:
+            raise ValueError(f"look_again must be one of {', '.join(LOOK_AGAIN)}")
         if more_seeds is None:
             more_seeds = shipped_seeds() if combine == "seed-mean" and third is True else []
         if more_seeds and combine not in AVERAGING:
@@ -267,6 +278,7 @@ class IndexReader:
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
+        self.look_again = look_again
 
     @property
     def min_prob(self) -> float:
@@ -448,13 +460,17 @@ class IndexReader:
         """Readings of the detected indices whose own crop names a card first, but not surely
         enough: the detector looks at each again at a standard scale
         (:meth:`IndexDetector.look_again`), and the new cut is read if it is sure enough and
-        names the same card."""
+        names the same card. With ``look_again`` "all", also of those whose crop names no card
+        and whose detected index has no reading (at most AGAIN_BLANK_MOST): their new cut is
+        read if it names any card surely enough."""
         if self.detector is None:
             return []
         best = probs.argmax(axis=1)
         unsure = [i for i, ((c, _need, _g), (k, _p)) in enumerate(zip(cands, decisions,
                                                                        strict=True))
                   if c.detected and k == 0 and best[i] != 0]
+        if self.look_again == "all":
+            unsure += self._blank_detections(cands, decisions, best)
         if not unsure:
             return []
         again = self.detector.look_again(small, [(cands[i][0].rank, cands[i][0].suit)
@@ -466,7 +482,18 @@ class IndexReader:
                                     [cands[i][1] for i, _c in pairs],
                                     (small, [c for _i, c in pairs]))
         return [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
-                for (i, c), (k, p) in zip(pairs, new, strict=True) if k == best[i]]
+                for (i, c), (k, p) in zip(pairs, new, strict=True)
+                if k and k == (best[i] or k)]
+
+    @staticmethod
+    def _blank_detections(cands: list[tuple[Candidate, float, int]],
+                          decisions: list[tuple[int, float]], best: np.ndarray) -> list[int]:
+        """The detector's own crops that read as no card, of detected indices none of whose
+        crops was read: the first AGAIN_BLANK_MOST (the detector's peaks come strongest first)."""
+        read = {g for (_c, _need, g), (k, _p) in zip(cands, decisions, strict=True) if k}
+        return [i for i, ((c, _need, g), (k, _p)) in enumerate(zip(cands, decisions,
+                                                                   strict=True))
+                if c.detected and k == 0 and best[i] == 0 and g not in read][:AGAIN_BLANK_MOST]
 
     def _second_looks(self, small: np.ndarray, cands: list[Candidate],
                       decisions: list[tuple[int, float]], probs: np.ndarray, scale: float

@@ -108,3 +108,12 @@ def test_a_candidate_option_without_its_sense_is_refused(options: list[str], cap
         main([*FANS, *options])
     assert stop.value.code == 2
     assert options[0] in capsys.readouterr().err
+
+
+def test_rule_efs_reader_is_named_and_reads_at_least_the_shipped_cards(capsys) -> None:
+    shipped = bench(capsys)
+    again = bench(capsys, "--look-again", "all")
+    assert again["reader"] == {"look_again": "all"}
+    assert again["cards"] == shipped["cards"]
+    # a second look adds readings; on these scenes none of the shipped reader's is lost
+    assert again["read_right"] >= shipped["read_right"]

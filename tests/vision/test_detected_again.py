@@ -120,3 +120,53 @@ def test_a_rough_crop_that_names_no_card_or_is_read_already_is_not_looked_at_aga
                         lambda _f, guess: pytest.fail(f"looked again at {guess}"))
     decisions = [(0, 0.8), (CLASSES.index("7H"), 0.99)]
     assert reader._detected_again(frame, cands, decisions, probs, 1.0) == []
+
+
+def blank_detections(n: int) -> list:
+    """``n`` detected indices, each its own group, whose crops read as no card."""
+    return [(candidate(np.float32([20 + 8 * i, 50]), np.float32([20 + 8 * i, 65]),
+                       detected=True), 0.97, i) for i in range(n)]
+
+
+@pytest.mark.parametrize(("look_again", "expected"), [("named", []), ("all", ["7H"])])
+def test_rule_ef_looks_again_at_a_detected_index_that_read_as_no_card(
+        monkeypatch, look_again, expected) -> None:
+    reader = IndexReader(look_again=look_again)
+    frame = np.full((200, 200, 3), 255, np.uint8)
+    cands = blank_detections(1)
+    probs = np.stack([one_hot("none", 0.1)])
+    looked = []
+    monkeypatch.setattr(reader.detector, "look_again",
+                        lambda _f, guess: looked.append(guess) or [(np.float32([22, 50]),
+                                                                    np.float32([22, 66]))])
+    needs = []
+    monkeypatch.setattr(reader, "classify", lambda crops, need, _context=None: (
+        needs.append(need) or [(CLASSES.index("7H"), 0.99)], None))
+    reads = reader._detected_again(frame, cands, [(0, 0.9)], probs, 1.0)
+    assert [r.card.code for r in reads] == expected
+    assert len(looked) == (look_again == "all")
+    assert needs == ([[0.97]] if look_again == "all" else [])  # the detector pair's threshold
+
+
+def test_rule_ef_leaves_a_read_index_alone_and_looks_at_the_strongest_few(monkeypatch) -> None:
+    from dealer_assist.vision.indices import AGAIN_BLANK_MOST
+    reader = IndexReader(look_again="all")
+    frame = np.full((200, 200, 3), 255, np.uint8)
+    cands = blank_detections(AGAIN_BLANK_MOST + 5)
+    # the first detected index was read by its blob pair, a crop of the same group
+    cands.insert(1, (candidate(np.float32([20, 50]), np.float32([20, 64])), 0.95, 0))
+    probs = np.stack([one_hot("none", 0.1)] * len(cands))
+    probs[1] = one_hot("7H", 0.99)
+    decisions = [(0, 0.9)] * len(cands)
+    decisions[1] = (CLASSES.index("7H"), 0.99)
+    looked = []
+    monkeypatch.setattr(reader.detector, "look_again",
+                        lambda _f, guesses: looked.extend(guesses) or [None] * len(guesses))
+    assert reader._detected_again(frame, cands, decisions, probs, 1.0) == []
+    firsts = [float(r[0]) for r, _s in looked]
+    assert firsts == [20 + 8 * i for i in range(1, AGAIN_BLANK_MOST + 1)]
+
+
+def test_an_unknown_look_again_is_refused() -> None:
+    with pytest.raises(ValueError, match="look_again"):
+        IndexReader(look_again="every")
