@@ -483,7 +483,7 @@ class IndexReader:
                                     (small, [c for _i, c in pairs]))
         return [IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale))
                 for (i, c), (k, p) in zip(pairs, new, strict=True)
-                if k and k == (best[i] or k)]
+                if k and best[i] in (0, k)]  # the rough crop named that card, or none
 
     @staticmethod
     def _blank_detections(cands: list[tuple[Candidate, float, int]],
