@@ -16,6 +16,10 @@
     #   all --designs mix --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-wide --work build/det-train-wide --out build/index_det_wide.onnx
     #   (bash scripts/wide_fonts.sh first; render 11 min, training 49 min here)
+    # tried, not shipped (fifty-fifth step, rule EE: DMX; a second training of it failed bar 1):
+    #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
+    #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
+    #   (render 6 min, training 45 min here; seeded, but two trainings are not the same file)
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each
