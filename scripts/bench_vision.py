@@ -52,8 +52,9 @@ models/index_cnn_d.onnx``); ``--more-seeds`` the further training seeds in the s
 (the shipped fourth and fifth networks of rules DZ and EB by default; ``none``: the reader
 before rule DZ);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``);
-``--look-again all`` the detector also looks again at detected indices that read as no card
-(``indices.LOOK_AGAIN``, rule EF's candidate). A file
+``--look-again`` which detected indices the detector looks at again: ``all`` (shipped, rule EF)
+also those that read as no card, ``named`` only those whose crop names a card (the reader before
+the fifty-fifth step; ``indices.LOOK_AGAIN``). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -112,6 +113,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     COMBINES,
     LOOK_AGAIN,
     SHIPPED_COMBINE,
+    SHIPPED_LOOK_AGAIN,
     WORK_LONG_SIDE,
     Acceptance,
     IndexReader,
@@ -551,7 +553,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "third_context": args.third_context,
              "more_seeds": " ".join(args.more_seeds) if args.more_seeds else None,
              "combine": None if args.combine == SHIPPED_COMBINE else args.combine,
-             "look_again": None if args.look_again == "named" else args.look_again}
+             "look_again": (None if args.look_again == SHIPPED_LOOK_AGAIN
+                            else args.look_again)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -655,10 +658,10 @@ def main(argv: list[str] | None = None) -> int:
                            "the first and third's mean vetoed by the second (the shipped "
                            "reader, rule DS), the lowest (each vetoes), 'either' (the first "
                            "and either other one, rule DD) or the mean of all (rule DE)")
-    candidate.add_argument("--look-again", choices=LOOK_AGAIN, default="named",
-                           help="which detected indices the detector looks at again: those "
-                           "whose crop names a card, unsure (the shipped reader), or also "
-                           "those that read as no card (rule EF)")
+    candidate.add_argument("--look-again", choices=LOOK_AGAIN, default=SHIPPED_LOOK_AGAIN,
+                           help="which detected indices the detector looks at again: also "
+                           "those that read as no card ('all', shipped, rule EF), or only "
+                           "those whose crop names a card, unsure ('named', the reader before)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

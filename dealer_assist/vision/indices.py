@@ -153,13 +153,14 @@ ZOOM_AREA = 0.5
 # held-out scene). A first reading below 0.7 would need its new cuts at 0.98 on average; from
 # 0.5 or 0.7, 24 or 12 crops a frame, the same cards
 AGAIN_FROM, AGAIN_MEAN, AGAIN_VOTES, AGAIN_MOST = 0.7, 0.9, 7, 12
-# What the detector looks at again (IndexReader._detected_again): "named", the shipped reader's,
-# the detected indices whose own crop names a card, unsure; "all" (rule EF's candidate, issue
-# 16's fifty-fifth step) also those whose crop reads as no card, where no crop of that detected
-# index was read: a blurred index the detector placed half a step off, at most
+# What the detector looks at again (IndexReader._detected_again): "named", the reader's until
+# the fifty-fifth step, the detected indices whose own crop names a card, unsure; "all", shipped
+# (rule EF, issue 16's fifty-fifth step), also those whose crop reads as no card, where no crop
+# of that detected index was read: a blurred index the detector placed half a step off, at most
 # AGAIN_BLANK_MOST a frame (the strongest peaks first), their new cut read at the detector
 # pair's threshold
 LOOK_AGAIN = ("named", "all")
+SHIPPED_LOOK_AGAIN = "all"
 AGAIN_BLANK_MOST = 20
 LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
          (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
@@ -249,14 +250,15 @@ class IndexReader:
     (``combine="seed-mean"``, or ``"mean"``: rule ED's candidate); None for the shipped ones
     (MORE_SEED_MODELS, rule DZ) when the third network and the combination are the shipped
     ones, else none. ``look_again`` (one of LOOK_AGAIN): which detected indices the detector
-    looks at again (rule EF's candidate: "all").
+    looks at again (the shipped "all", rule EF; "named" the reader before it).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
                  acceptance: Acceptance | None = None, detector: Path | None = None,
                  second_context: float = 1.0, third: Path | bool | None = True,
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
-                 more_seeds: Sequence[Path] | None = None, look_again: str = "named") -> None:
+                 more_seeds: Sequence[Path] | None = None,
+                 look_again: str = SHIPPED_LOOK_AGAIN) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:

@@ -1,7 +1,8 @@
 """Issue 16's eleventh step: a detected index whose rough crop names a card, but not surely
 enough, is looked at again by the detector at a standard scale
 (``IndexDetector.look_again``), and the new cut is read only if it names the same card
-(``IndexReader._detected_again``)."""
+(``IndexReader._detected_again``). Since the fifty-fifth step (rule EF) the detector also looks
+again at a detected index whose crop reads as no card, when nothing of that index was read."""
 
 from __future__ import annotations
 
@@ -109,9 +110,9 @@ def test_the_new_cut_is_read_only_if_it_names_the_card_the_rough_crop_named(
     assert len(looked) == 1 and np.allclose(looked[0][0][0], rough.rank)
 
 
-def test_a_rough_crop_that_names_no_card_or_is_read_already_is_not_looked_at_again(
+def test_before_rule_ef_a_crop_that_names_no_card_or_is_read_already_is_not_looked_at_again(
         monkeypatch) -> None:
-    reader = IndexReader()
+    reader = IndexReader(look_again="named")
     frame = np.full((200, 200, 3), 255, np.uint8)
     cands = [(candidate(np.float32([50, 50]), np.float32([50, 65]), detected=True), 0.97, 0),
              (candidate(np.float32([150, 50]), np.float32([150, 65]), detected=True), 0.97, 1)]
@@ -165,6 +166,10 @@ def test_rule_ef_leaves_a_read_index_alone_and_looks_at_the_strongest_few(monkey
     assert reader._detected_again(frame, cands, decisions, probs, 1.0) == []
     firsts = [float(r[0]) for r, _s in looked]
     assert firsts == [20 + 8 * i for i in range(1, AGAIN_BLANK_MOST + 1)]
+
+
+def test_the_shipped_reader_looks_again_at_every_unread_detected_index() -> None:
+    assert IndexReader().look_again == "all"  # rule EF, the fifty-fifth step
 
 
 def test_an_unknown_look_again_is_refused() -> None:
