@@ -2,7 +2,8 @@
 
     uv run python scripts/build_index_detector.py generate [--scenes 3000] [--designs mix]
                                                        [--workers 2]
-    <torch venv>/bin/python scripts/build_index_detector.py all    # generate + both stages
+    bash scripts/train_venv.sh       # the torch venv, build/train-venv, at uv.lock's versions
+    build/train-venv/bin/python scripts/build_index_detector.py all    # generate + both stages
     # the shipped file (rule BM, shipped by rule BQ in the thirty-third step; about 80 min):
     #   all --workers 2 --threads 2
     # stages by hand: train --epochs 64 --lr 4e-3 --work build/det-train/stage1
@@ -19,7 +20,7 @@
     # tried, not shipped (fifty-fifth step, rule EE: DMX; a second training of it failed bar 1):
     #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
-    #   (render 6 min, training 45 min here; seeded, but two trainings are not the same file)
+    #   (render 6 min, training 45 min here; two trainings gave two files, likely two OpenCVs)
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each

@@ -1,7 +1,8 @@
 """Build models/index_cnn.onnx, the corner-index reader, from synthetic table scenes (seeded).
 
     uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
-    <torch venv>/bin/python scripts/build_index_model.py all     # generate + both stages
+    bash scripts/train_venv.sh       # the torch venv, build/train-venv, at uv.lock's versions
+    build/train-venv/bin/python scripts/build_index_model.py all     # generate + both stages
     # the shipped first, third, fourth and fifth networks (issue 16's fifty-first step, rule
     # DS: MX1q and MXq, two training seeds of one recipe on one render; fifty-third step, rule
     # DZ: MX2q, its third seed; fifty-fourth step, rule EB: MX3q, its fourth; render 17 min,
@@ -1028,10 +1029,47 @@ def check_design_mix(parser: argparse.ArgumentParser, mix: list[float]) -> None:
                      "gnome-cards-data, which scripts/setup.sh installs)")
 
 
+# The packages a build's files depend on: the render changes with OpenCV's version (5.0 and
+# 5.1 differ in 2 % of a chunk's pixels), the training with torch's. All but torch are checked
+# against uv.lock (its torch is the train group's PyPI build, not the CPU wheel used here).
+BUILD_PACKAGES = ("numpy", "opencv-python-headless", "pyside6-essentials", "onnxruntime", "torch")
+UNLOCKED = ("torch",)
+
+
+def build_packages(lock: Path = ROOT / "uv.lock") -> tuple[str, list[str]]:
+    """The installed versions of BUILD_PACKAGES as one line, and a warning for each that is
+    none of the versions ``uv.lock`` pins (a build in another environment is not the same
+    file)."""
+    import tomllib
+    from importlib import metadata
+
+    locked: dict[str, set[str]] = {}
+    if lock.exists():
+        for package in tomllib.loads(lock.read_text())["package"]:
+            locked.setdefault(package["name"], set()).add(package["version"])
+    here, warnings = [], []
+    for name in BUILD_PACKAGES:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "absent"
+        here.append(f"{name} {version}")
+        pinned = locked.get(name, set())
+        if pinned and name not in UNLOCKED and version not in pinned | {"absent"}:
+            warnings.append(f"warning: {name} {version} here, {' or '.join(sorted(pinned))} "
+                            "in uv.lock: the "
+                            "files will differ from a build with the locked packages "
+                            "(bash scripts/train_venv.sh makes a venv that has them)")
+    return "packages: " + ", ".join(here), warnings
+
+
 def run_stage(args: argparse.Namespace, generate, train, recipe: list[dict]) -> None:
     """``generate``, ``train`` or ``all``: generate, then the shipped ``recipe``, one training
     stage per entry (its overrides of the options), each resumable in its own work folder and
-    starting from the previous stage's checkpoint; only the last writes ``args.out``."""
+    starting from the previous stage's checkpoint; only the last writes ``args.out``. It first
+    prints the build's packages and warns of those not at uv.lock's versions."""
+    line, warnings = build_packages()
+    print(line, *warnings, sep="\n", flush=True)
     if args.stage in ("generate", "all"):
         generate(args)
     if args.stage == "train":
