@@ -20,7 +20,7 @@
     # tried, not shipped (fifty-fifth step, rule EE: DMX; a second training of it failed bar 1):
     #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
-    #   (render 6 min, training 45 min here; two trainings gave two files, likely two OpenCVs)
+    #   (render 6 min, training 45 min here; three trainings gave three files: see vision.md)
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each

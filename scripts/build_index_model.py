@@ -1057,9 +1057,8 @@ def build_packages(lock: Path = ROOT / "uv.lock") -> tuple[str, list[str]]:
         pinned = locked.get(name, set())
         if pinned and name not in UNLOCKED and version not in pinned | {"absent"}:
             warnings.append(f"warning: {name} {version} here, {' or '.join(sorted(pinned))} "
-                            "in uv.lock: the "
-                            "files will differ from a build with the locked packages "
-                            "(bash scripts/train_venv.sh makes a venv that has them)")
+                            "in uv.lock: the files will differ from a build with the locked "
+                            "packages (bash scripts/train_venv.sh makes a venv that has them)")
     return "packages: " + ", ".join(here), warnings
 
 
