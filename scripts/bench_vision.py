@@ -10,6 +10,7 @@
         [--detector-model ONNX] [--acceptance-factor F]
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
+        [--zoom-join PX]                                            # a rule's reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -54,7 +55,8 @@ before rule DZ);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``);
 ``--look-again`` which detected indices the detector looks at again: ``all`` (shipped, rule EF)
 also those that read as no card, ``named`` only those whose crop names a card (the reader before
-the fifty-fifth step; ``indices.LOOK_AGAIN``). A file
+the fifty-fifth step; ``indices.LOOK_AGAIN``); ``--zoom-join`` the zoomed pass's paper regions
+grown by PX px at 640 first (``indices.ZOOM_JOIN``, rule EI). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -115,6 +117,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     SHIPPED_COMBINE,
     SHIPPED_LOOK_AGAIN,
     WORK_LONG_SIDE,
+    ZOOM_JOIN,
     Acceptance,
     IndexReader,
 )
@@ -554,7 +557,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "more_seeds": " ".join(args.more_seeds) if args.more_seeds else None,
              "combine": None if args.combine == SHIPPED_COMBINE else args.combine,
              "look_again": (None if args.look_again == SHIPPED_LOOK_AGAIN
-                            else args.look_again)}
+                            else args.look_again),
+             "zoom_join": None if args.zoom_join == ZOOM_JOIN else args.zoom_join}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -576,7 +580,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        acceptance=acceptance, detector=args.detector_model,
                        second_context=args.second_context or 1.0, third=third,
                        third_context=args.third_context or 1.0, combine=args.combine,
-                       more_seeds=more_seeds, look_again=args.look_again)
+                       more_seeds=more_seeds, look_again=args.look_again,
+                       zoom_join=args.zoom_join)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -662,6 +667,9 @@ def main(argv: list[str] | None = None) -> int:
                            help="which detected indices the detector looks at again: also "
                            "those that read as no card ('all', shipped, rule EF), or only "
                            "those whose crop names a card, unsure ('named', the reader before)")
+    candidate.add_argument("--zoom-join", type=int, default=ZOOM_JOIN, metavar="PX",
+                           help="the zoomed pass's regions of card paper grown by PX px at 640 "
+                           "first, joining a small fan's specks (rule EI; shipped: %(default)s)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -140,6 +140,11 @@ ANCHORED_PROB = 0.99
 ZOOM, ZOOM_MIN_SIDE, ZOOM_MAX_SIDE, ZOOM_MARGIN = 2.5, 24, 120, 0.15
 ZOOM_MIN_PEAK = 0.5
 ZOOM_AREA = 0.5
+# The paper regions the zoomed pass looks at are the card-white mask's, each grown by ZOOM_JOIN
+# px (at DETECT_LONG_SIDE) first, so that the fragments of one small fan, whose ink cuts its
+# paper into specks under ZOOM_MIN_SIDE, make one region (fifty-sixth step, rule EI; 0: as the
+# mask is, the reader before)
+ZOOM_JOIN = 0
 # A second look at the crops the network is unsure of (the card it names first at AGAIN_FROM
 # or more, below what the crop needs): each is cut again at other scales and a little off its
 # centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
@@ -250,7 +255,8 @@ class IndexReader:
     (``combine="seed-mean"``, or ``"mean"``: rule ED's candidate); None for the shipped ones
     (MORE_SEED_MODELS, rule DZ) when the third network and the combination are the shipped
     ones, else none. ``look_again`` (one of LOOK_AGAIN): which detected indices the detector
-    looks at again (the shipped "all", rule EF; "named" the reader before it).
+    looks at again (the shipped "all", rule EF; "named" the reader before it). ``zoom_join``:
+    the zoomed pass's paper regions grown by this many px first (ZOOM_JOIN, rule EI).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -258,7 +264,7 @@ class IndexReader:
                  second_context: float = 1.0, third: Path | bool | None = True,
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
                  more_seeds: Sequence[Path] | None = None,
-                 look_again: str = SHIPPED_LOOK_AGAIN) -> None:
+                 look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -281,6 +287,7 @@ class IndexReader:
         self.proposals = proposals
         self.detector = IndexDetector(detector) if proposals != "classical" else None
         self.look_again = look_again
+        self.zoom_join = zoom_join
 
     @property
     def min_prob(self) -> float:
@@ -336,6 +343,10 @@ class IndexReader:
         zoom = ZOOM * det_scale  # work pixels to the zoomed pass's pixels
         to_work = small.shape[1] / paper.shape[1]
         h, w = small.shape[:2]
+        join = round(self.zoom_join * max(paper.shape) / DETECT_LONG_SIDE)
+        if join > 0:  # one small fan's specks of paper joined into one region
+            disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * join + 1, 2 * join + 1))
+            paper = cv2.dilate(paper, disc)
         # each region's box: that of its outer contour (a tenth of the time of its components)
         contours, _ = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         boxes = [cv2.boundingRect(c) for c in contours]
