@@ -113,3 +113,31 @@ def test_zoomed_pass_looks_only_at_small_regions_of_card_paper() -> None:
     # the region and a margin of 0.15 each side: 130 x 110 work pixels, at the detector's scale
     # (half of it) times ZOOM
     assert shape == tuple(round(side * indices.ZOOM / 2) for side in (130, 110))
+
+
+def test_zoom_join_makes_one_region_of_a_small_fans_specks_of_paper() -> None:
+    """Rule EI: a small fan's paper, cut by its ink into specks each under ZOOM_MIN_SIDE, is one
+    region to the zoomed pass once the mask is grown by ``zoom_join`` px; the mask as it is
+    (0) gives none."""
+    small = np.full((960, 1280, 3), (40, 90, 30), np.uint8)
+    paper = np.zeros((480, 640), np.uint8)
+    for y in range(300, 360, 15):  # a 4 x 4 grid of 12-px specks 3 px apart: 57 px across
+        for x in range(300, 360, 15):
+            paper[y:y + 12, x:x + 12] = 255
+    shapes = {}
+    for join in (0, 2):
+        reader = IndexReader(zoom_join=join)
+        calls: list[tuple[int, int]] = []
+        real_peaks = reader.detector.peaks
+
+        def counted(frame, scaled=None, calls=calls, real_peaks=real_peaks):
+            calls.append(frame.shape[:2])
+            return real_peaks(frame, scaled)
+
+        reader.detector.peaks = counted  # type: ignore[method-assign]
+        reader._zoomed_peaks(small, paper, [])
+        shapes[join] = calls
+    assert shapes[0] == []
+    (shape,) = shapes[2]  # one region: the grid grown by 2 px each side, 61 px at 640
+    side = int(61 * 2 * (1 + 2 * indices.ZOOM_MARGIN))  # work px, with the margin
+    assert abs(shape[0] - side * indices.ZOOM / 2) <= 2 and abs(shape[1] - shape[0]) <= 1
