@@ -120,6 +120,13 @@
     #   build/index-train-mx1 --out build/index_cnn_mx1_float.onnx (MX1q; rule DR, rule AM on
     #   fresh seeds: fails the training designs' precision floor by one reading); both shipped
     #   together in the fifty-first step (rule DS, above)
+    # tried as the second network (rule EG, fifty-sixth step: BMXq), not shipped: the second
+    #   network's recipe on a render with the more decks in the MX shares (render 9 min,
+    #   training 26 min here): all --seed 1 --train-seed 1 --scaled-cut --width 24
+    #   --stage1-epochs 60 --cover 0.1 --augment courts --design-mix 0.45 0.15 0.2 0 0.2
+    #   --workers 2 --threads 2 --channels-last --data build/index-data-bmx
+    #   --work build/index-train-bmx --out build/index_cnn_bmx_float.onnx, then quantize
+    #   --data build/index-data-bmx (10 more cards, 3 more wrong readings on the choice seeds)
 
 ``generate`` renders scenes of the training deck designs (``scripts/vision_data``: SVG decks from
 Debian's kdegames-card-data-kf5, the project's own font-drawn cards and procedural designs drawn
