@@ -257,6 +257,9 @@ class IndexReader:
     ones, else none. ``look_again`` (one of LOOK_AGAIN): which detected indices the detector
     looks at again (the shipped "all", rule EF; "named" the reader before it). ``zoom_join``:
     the zoomed pass's paper regions grown by this many px first (ZOOM_JOIN, rule EI).
+    ``sharp_mean``: a rule's candidate (EK): on a frame that is not sharpened
+    (``exposure.blurred``), the networks' plain mean ("mean") at the thresholds scaled by this
+    factor (``Acceptance.scaled``), the second network's veto kept for blurred frames.
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -264,7 +267,8 @@ class IndexReader:
                  second_context: float = 1.0, third: Path | bool | None = True,
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
                  more_seeds: Sequence[Path] | None = None,
-                 look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN) -> None:
+                 look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
+                 sharp_mean: float | None = None) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -288,6 +292,9 @@ class IndexReader:
         self.detector = IndexDetector(detector) if proposals != "classical" else None
         self.look_again = look_again
         self.zoom_join = zoom_join
+        # rule EK's candidate: on frames read unsharpened, the plain mean of every network at
+        # these thresholds instead (None: every frame as the others)
+        self.sharp = None if sharp_mean is None else ("mean", self.acceptance.scaled(sharp_mean))
 
     @property
     def min_prob(self) -> float:
@@ -434,6 +441,18 @@ class IndexReader:
                  paper: np.ndarray | None = None) -> list[tuple[str, IndexRead]]:
         """Every reading :meth:`read` merges, each with the way it was read (one of WAYS; the
         diagnostic ``scripts/vision_paths.py`` counts what each way adds)."""
+        if self.sharp is None or blurred(frame, scaled):
+            return self._readings(frame, scaled, paper)
+        shipped = self.combine, self.acceptance
+        self.combine, self.acceptance = self.sharp
+        try:
+            return self._readings(frame, scaled, paper)
+        finally:
+            self.combine, self.acceptance = shipped
+
+    def _readings(self, frame: np.ndarray, scaled: np.ndarray | None,
+                  paper: np.ndarray | None) -> list[tuple[str, IndexRead]]:
+        """:meth:`readings` at the reader's combination and thresholds as they are."""
         small, scale, scaled = self.work_inputs(frame, scaled)
         cands = self.candidates(small, scaled, paper)
         if not cands:

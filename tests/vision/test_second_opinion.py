@@ -7,6 +7,7 @@ that mean."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,10 @@ import pytest
 from dealer_assist.vision import indices
 from dealer_assist.vision.indices import CLASSES, IndexReader, softmax
 from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from scripts.bench_vision import synthetic_items
+from scripts.vision_data import decks
 
 
 class FixedNet:
@@ -225,3 +230,29 @@ def test_a_mean_averages_every_network_further_seeds_too() -> None:
 def test_an_unknown_combination_is_refused() -> None:
     with pytest.raises(ValueError, match="combine"):
         IndexReader(second=None, combine="max")
+
+
+@pytest.mark.skipif(not decks.held_out_decks(), reason="no SVG deck installed")
+def test_sharp_mean_reads_sharp_frames_as_the_mean_and_blurred_ones_as_shipped() -> None:
+    """Rule EK's candidate: a frame read unsharpened is read as the plain mean of every network
+    at the scaled thresholds (rule EJ's reader); a blurred one as the shipped reader reads it."""
+    import cv2
+
+    from dealer_assist.vision.exposure import blurred
+
+    item = next(iter(synthetic_items("heldout", 1, 20261124)))
+    sharp = item.frame
+    soft = cv2.GaussianBlur(sharp, (0, 0), 2.5)
+    assert not blurred(sharp) and blurred(soft)
+    seeds = indices.shipped_seeds()
+    ek = IndexReader(sharp_mean=0.7895)
+    ej = IndexReader(combine="mean", more_seeds=seeds,
+                     acceptance=indices.Acceptance().scaled(0.7895))
+    shipped = IndexReader()
+
+    def cards(reader: IndexReader, frame: np.ndarray) -> list[tuple[str, float]]:
+        return sorted((str(r.card), round(r.prob, 6)) for r in reader.read(frame))
+
+    assert cards(ek, sharp) == cards(ej, sharp)
+    assert cards(ek, soft) == cards(shipped, soft)
+    assert (ek.combine, ek.acceptance) == (shipped.combine, shipped.acceptance)  # restored
