@@ -12,7 +12,8 @@ standard scale (``IndexDetector.look_again``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 
@@ -441,34 +442,38 @@ class IndexReader:
                  paper: np.ndarray | None = None) -> list[tuple[str, IndexRead]]:
         """Every reading :meth:`read` merges, each with the way it was read (one of WAYS; the
         diagnostic ``scripts/vision_paths.py`` counts what each way adds)."""
+        with self._settings_for(frame, scaled):
+            small, scale, scaled = self.work_inputs(frame, scaled)
+            cands = self.candidates(small, scaled, paper)
+            if not cands:
+                return []
+            crops = np.stack([crop(small, c) for c, _need, _g in cands])
+            decisions, probs = self.classify(crops, [need for _c, need, _g in cands],
+                                             (small, [c for c, _need, _g in cands]))
+            reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
+                     for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
+            for way, more in (
+                    ("group", self._group_reads(cands, probs, probs.argmax(axis=1), scale)),
+                    ("second look", self._second_looks(small, [c for c, _need, _g in cands],
+                                                       decisions, probs, scale)),
+                    ("detected again",
+                     self._detected_again(small, cands, decisions, probs, scale))):
+                reads += [(way, r) for r in more]
+            return reads
+
+    @contextmanager
+    def _settings_for(self, frame: np.ndarray, scaled: np.ndarray | None) -> Iterator[None]:
+        """The combination and thresholds to read ``frame`` at: the reader's own, or for a frame
+        that is not sharpened, ``sharp``'s (rule EK's candidate) while the block runs."""
         if self.sharp is None or blurred(frame, scaled):
-            return self._readings(frame, scaled, paper)
-        shipped = self.combine, self.acceptance
+            yield
+            return
+        own = self.combine, self.acceptance
         self.combine, self.acceptance = self.sharp
         try:
-            return self._readings(frame, scaled, paper)
+            yield
         finally:
-            self.combine, self.acceptance = shipped
-
-    def _readings(self, frame: np.ndarray, scaled: np.ndarray | None,
-                  paper: np.ndarray | None) -> list[tuple[str, IndexRead]]:
-        """:meth:`readings` at the reader's combination and thresholds as they are."""
-        small, scale, scaled = self.work_inputs(frame, scaled)
-        cands = self.candidates(small, scaled, paper)
-        if not cands:
-            return []
-        crops = np.stack([crop(small, c) for c, _need, _g in cands])
-        decisions, probs = self.classify(crops, [need for _c, need, _g in cands],
-                                         (small, [c for c, _need, _g in cands]))
-        reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
-                 for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
-        for way, more in (
-                ("group", self._group_reads(cands, probs, probs.argmax(axis=1), scale)),
-                ("second look", self._second_looks(small, [c for c, _need, _g in cands],
-                                                   decisions, probs, scale)),
-                ("detected again", self._detected_again(small, cands, decisions, probs, scale))):
-            reads += [(way, r) for r in more]
-        return reads
+            self.combine, self.acceptance = own
 
     def work_inputs(self, frame: np.ndarray, scaled: np.ndarray | None = None
                     ) -> tuple[np.ndarray, float, np.ndarray | None]:
