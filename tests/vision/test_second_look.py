@@ -90,12 +90,8 @@ def test_second_look_and_zoom_read_more_of_unseen_designs_and_nothing_wrong(
     assert right > right_before
 
 
-def test_zoomed_pass_looks_only_at_small_regions_of_card_paper() -> None:
-    """The detector looks again only where card paper forms a small region; an empty table, or
-    one big card, costs nothing more."""
-    reader = IndexReader()
-    small = np.full((960, 1280, 3), (40, 90, 30), np.uint8)
-    paper = np.zeros((480, 640), np.uint8)
+def detector_calls(reader: IndexReader) -> list[tuple[int, int]]:
+    """The shapes of the frames ``reader``'s detector is run on from now on (a list it fills)."""
     calls: list[tuple[int, int]] = []
     real_peaks = reader.detector.peaks
 
@@ -104,6 +100,16 @@ def test_zoomed_pass_looks_only_at_small_regions_of_card_paper() -> None:
         return real_peaks(frame, scaled)
 
     reader.detector.peaks = counted  # type: ignore[method-assign]
+    return calls
+
+
+def test_zoomed_pass_looks_only_at_small_regions_of_card_paper() -> None:
+    """The detector looks again only where card paper forms a small region; an empty table, or
+    one big card, costs nothing more."""
+    reader = IndexReader()
+    small = np.full((960, 1280, 3), (40, 90, 30), np.uint8)
+    paper = np.zeros((480, 640), np.uint8)
+    calls = detector_calls(reader)
     assert reader._zoomed_peaks(small, paper, []) == []
     paper[100:400, 100:330] = 255  # one card 300 px tall at the detector's scale: big enough
     assert reader._zoomed_peaks(small, paper, []) == [] and calls == []
@@ -127,16 +133,8 @@ def test_zoom_join_makes_one_region_of_a_small_fans_specks_of_paper() -> None:
     shapes = {}
     for join in (0, 2):
         reader = IndexReader(zoom_join=join)
-        calls: list[tuple[int, int]] = []
-        real_peaks = reader.detector.peaks
-
-        def counted(frame, scaled=None, calls=calls, real_peaks=real_peaks):
-            calls.append(frame.shape[:2])
-            return real_peaks(frame, scaled)
-
-        reader.detector.peaks = counted  # type: ignore[method-assign]
+        shapes[join] = detector_calls(reader)
         reader._zoomed_peaks(small, paper, [])
-        shapes[join] = calls
     assert shapes[0] == []
     (shape,) = shapes[2]  # one region: the grid grown by 2 px each side, 61 px at 640
     side = int(61 * 2 * (1 + 2 * indices.ZOOM_MARGIN))  # work px, with the margin
