@@ -276,6 +276,8 @@ class IndexReader:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         if look_again not in LOOK_AGAIN:
             raise ValueError(f"look_again must be one of {', '.join(LOOK_AGAIN)}")
+        if zoom_join < 0:
+            raise ValueError(f"zoom_join is a number of pixels, 0 or more, not {zoom_join}")
         if more_seeds is None:
             more_seeds = shipped_seeds() if combine == "seed-mean" and third is True else []
         if more_seeds and combine not in AVERAGING:

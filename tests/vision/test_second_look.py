@@ -139,3 +139,8 @@ def test_zoom_join_makes_one_region_of_a_small_fans_specks_of_paper() -> None:
     (shape,) = shapes[2]  # one region: the grid grown by 2 px each side, 61 px at 640
     side = int(61 * 2 * (1 + 2 * indices.ZOOM_MARGIN))  # work px, with the margin
     assert abs(shape[0] - side * indices.ZOOM / 2) <= 2 and abs(shape[1] - shape[0]) <= 1
+
+
+def test_a_negative_zoom_join_is_refused() -> None:
+    with pytest.raises(ValueError, match="zoom_join"):
+        IndexReader(zoom_join=-1)
