@@ -3,6 +3,7 @@
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
                                               [--deck NAME]
     uv run python scripts/bench_vision.py --synthetic heldout|fans|training|training-fans|drawn-fans
+                                          (or oblique|training-oblique: a steep camera)
                                           [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
@@ -34,7 +35,10 @@ under ``--perturb blur`` nearly all that is lost is indices under 16 px.
 
 ``--synthetic training`` renders the same kind of scenes of the *training* designs (another seed
 than training), ``training-fans`` their fans alone: the sets on which thresholds may be chosen
-(never ``cards-real``, never the held-out designs).
+(never ``cards-real``, never the held-out designs). ``oblique`` and ``training-oblique``
+(fifty-seventh step): the same scenes with the camera looking across the table at OBLIQUE_TILT
+degrees from straight down, beyond the 0-55 degrees of every other set and of the training
+scenes (a phone or tablet low beside the table).
 
 ``--synthetic drawn-fans`` renders the fans of the recogniser's precision test
 (``tests/vision/test_recognition.py``: the project's drawn deck, ``synth.random_fan``; that test is
@@ -196,6 +200,10 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
         yield Item(name, read_image(folder / name), expected, expected)
 
 
+# ``--synthetic oblique`` / ``training-oblique``: the camera's tilt from straight down, degrees
+OBLIQUE_TILT = (45.0, 55.0)
+
+
 def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
                      ) -> Iterator[tuple[str, int, Any, Any, list]]:
     """(deck, number, scene, anchors, legible indices) of the seeded 1280×960 scenes of
@@ -213,7 +221,9 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
         faces = scenes.load_faces(deck)
         anchors = scenes.anchors_of(deck, faces)
         layout = "fan" if kind.endswith("fans") else None
-        sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True)
+        tilt = OBLIQUE_TILT if kind.endswith("oblique") else (0.0, 55.0)
+        sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True,
+                               min_tilt=tilt[0], max_tilt=tilt[1])
         marks = [m for m in scenes.visible_indices(sc, anchors) if m.legible(LEGIBLE)]
         yield deck, i, sc, anchors, marks
 
@@ -238,7 +248,8 @@ def cached_items(root: Path, kind: str, scenes_n: int, seed: int) -> Iterator[It
     """:func:`synthetic_items` kept in and read from the scene cache under ``root``
     (``scene_cache.py``: the same frames, rendered once)."""
     version = code_digest([inspect.getsource(synthetic_scenes),
-                           inspect.getsource(synthetic_items), f"LEGIBLE={LEGIBLE}"])
+                           inspect.getsource(synthetic_items), f"LEGIBLE={LEGIBLE}",
+                           f"OBLIQUE_TILT={OBLIQUE_TILT}"])
     rows = SceneCache(root, version).rows(kind, seed, scenes_n,
                                           lambda: synthetic_items(kind, scenes_n, seed))
     for row in rows:
@@ -616,7 +627,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--always-whole-card", action="store_true",
                         help="run the whole-card reader on every outline (as before)")
     parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans",
-                                                "drawn-fans"],
+                                                "oblique", "training-oblique", "drawn-fans"],
                         help="seeded rendered scenes instead of DIR: of the held-out or the "
                         "training deck designs, or the precision test's drawn fans")
     parser.add_argument("--scenes", type=int, default=120)

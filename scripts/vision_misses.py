@@ -1,6 +1,7 @@
 """Why the recogniser misses the cards it misses in seeded synthetic scenes.
 
     uv run python scripts/vision_misses.py --synthetic training|training-fans|heldout|fans
+                                           (or oblique|training-oblique)
                                            [--scenes N] [--seed S] [--perturb MODE] [--json]
 
 Each card the benchmark expects (``bench_vision.py --synthetic``: one of its indices in full view
@@ -150,7 +151,8 @@ def diagnostic_parser(description: str, perturbs: list[str], perturb_help: str |
     ``--synthetic``, ``--scenes``, ``--seed``, ``--perturb`` (one of ``perturbs``), ``--json``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--synthetic", required=True,
-                        choices=["training", "training-fans", "heldout", "fans"])
+                        choices=["training", "training-fans", "heldout", "fans", "oblique",
+                                 "training-oblique"])
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--perturb", choices=perturbs, help=perturb_help)

@@ -330,9 +330,11 @@ def layout(rng: np.random.Generator, w: int, h: int, n_codes: int, kind: str
     return quads
 
 
-def tilt_homography(rng: np.random.Generator, w: int, h: int, max_deg: float) -> np.ndarray:
-    """A camera looking across the table: rotation about the image's x axis up to ``max_deg``."""
-    deg = rng.uniform(0, max_deg)
+def tilt_homography(rng: np.random.Generator, w: int, h: int, max_deg: float,
+                    min_deg: float = 0.0) -> np.ndarray:
+    """A camera looking across the table: rotation about the image's x axis of ``min_deg`` to
+    ``max_deg``."""
+    deg = rng.uniform(min_deg, max_deg)
     t = np.deg2rad(deg)
     f = max(w, h) * rng.uniform(0.8, 1.5)
     k = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
@@ -360,16 +362,17 @@ class Scene:
 
 def make_scene(rng: np.random.Generator, faces: dict[str, np.ndarray], size: tuple[int, int],
                kind: str | None = None, max_tilt: float = 55.0, degrade: bool = True,
-               mild: bool = False) -> Scene:
+               mild: bool = False, min_tilt: float = 0.0) -> Scene:
     """A scene of ``faces``; ``mild``: everyday light and camera (the validation scenes) instead
-    of the training range (dim, strong blur, JPEG 20, ...)."""
+    of the training range (dim, strong blur, JPEG 20, ...); the camera tilted ``min_tilt`` to
+    ``max_tilt`` degrees."""
     w, h = size
     img = background(rng, w, h)
     owner = np.full((h, w), -1, np.int16)
     codes = list(rng.permutation(decks.CODES))
     kind = kind or str(rng.choice(["single", "fan", "row", "pile"], p=[0.3, 0.3, 0.2, 0.2]))
     quads = layout(rng, w, h, len(codes), kind)
-    tilt = tilt_homography(rng, w, h, max_tilt)
+    tilt = tilt_homography(rng, w, h, max_tilt, min_tilt)
     placed: list[Placed] = []
     for i, q in enumerate(quads):
         code = codes[i]
