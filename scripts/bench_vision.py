@@ -37,8 +37,8 @@ under ``--perturb blur`` nearly all that is lost is indices under 16 px.
 than training), ``training-fans`` their fans alone: the sets on which thresholds may be chosen
 (never ``cards-real``, never the held-out designs). ``oblique`` and ``training-oblique``
 (fifty-seventh step): the same scenes with the camera looking across the table at OBLIQUE_TILT
-degrees from straight down, beyond the 0-55 degrees of every other set and of the training
-scenes (a phone or tablet low beside the table).
+degrees from straight down, the steep end of the 0-55 degrees every other set and the training
+scenes draw from (a phone or tablet low beside the table).
 
 ``--synthetic drawn-fans`` renders the fans of the recogniser's precision test
 (``tests/vision/test_recognition.py``: the project's drawn deck, ``synth.random_fan``; that test is
@@ -202,6 +202,8 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
 
 # ``--synthetic oblique`` / ``training-oblique``: the camera's tilt from straight down, degrees
 OBLIQUE_TILT = (45.0, 55.0)
+# the ``--synthetic`` kinds rendered by synthetic_scenes (with the scene's true indices)
+RENDERED_KINDS = ("heldout", "fans", "training", "training-fans", "oblique", "training-oblique")
 
 
 def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
@@ -221,9 +223,9 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
         faces = scenes.load_faces(deck)
         anchors = scenes.anchors_of(deck, faces)
         layout = "fan" if kind.endswith("fans") else None
-        tilt = OBLIQUE_TILT if kind.endswith("oblique") else (0.0, 55.0)
+        low, high = OBLIQUE_TILT if kind.endswith("oblique") else (0.0, scenes.MAX_TILT)
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True,
-                               min_tilt=tilt[0], max_tilt=tilt[1])
+                               min_tilt=low, max_tilt=high)
         marks = [m for m in scenes.visible_indices(sc, anchors) if m.legible(LEGIBLE)]
         yield deck, i, sc, anchors, marks
 
@@ -626,10 +628,10 @@ def main(argv: list[str] | None = None) -> int:
                         "detector, the ink-blob pairs (before the detector), or both (default)")
     parser.add_argument("--always-whole-card", action="store_true",
                         help="run the whole-card reader on every outline (as before)")
-    parser.add_argument("--synthetic", choices=["heldout", "fans", "training", "training-fans",
-                                                "oblique", "training-oblique", "drawn-fans"],
+    parser.add_argument("--synthetic", choices=[*RENDERED_KINDS, "drawn-fans"],
                         help="seeded rendered scenes instead of DIR: of the held-out or the "
-                        "training deck designs, or the precision test's drawn fans")
+                        "training deck designs (oblique: a steep camera), or the precision "
+                        "test's drawn fans")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--scene-cache", type=Path, metavar="DIR",

@@ -55,7 +55,7 @@ from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.indices import CLASSES, Acceptance, normalise, opinion
 from dealer_assist.vision.ink_pairs import candidate, crop
 from dealer_assist.vision.recognizer import Recognizer, single_threaded
-from scripts.bench_vision import PERTURBATIONS, synthetic_scenes
+from scripts.bench_vision import PERTURBATIONS, RENDERED_KINDS, synthetic_scenes
 
 KINDS = ("outline", "no crop", "cut", "network")
 GEOMETRIC = {"rotate"}  # perturbations that move the indices elsewhere (not offered)
@@ -151,8 +151,7 @@ def diagnostic_parser(description: str, perturbs: list[str], perturb_help: str |
     ``--synthetic``, ``--scenes``, ``--seed``, ``--perturb`` (one of ``perturbs``), ``--json``."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--synthetic", required=True,
-                        choices=["training", "training-fans", "heldout", "fans", "oblique",
-                                 "training-oblique"])
+                        choices=RENDERED_KINDS)
     parser.add_argument("--scenes", type=int, default=80)
     parser.add_argument("--seed", type=int, default=20261124)
     parser.add_argument("--perturb", choices=perturbs, help=perturb_help)

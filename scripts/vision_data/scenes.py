@@ -360,8 +360,11 @@ class Scene:
     owner: np.ndarray  # int16: index of the card on top at each pixel, -1 table, -2 chip
 
 
+MAX_TILT = 55.0  # degrees from straight down: the camera of the training and everyday scenes
+
+
 def make_scene(rng: np.random.Generator, faces: dict[str, np.ndarray], size: tuple[int, int],
-               kind: str | None = None, max_tilt: float = 55.0, degrade: bool = True,
+               kind: str | None = None, max_tilt: float = MAX_TILT, degrade: bool = True,
                mild: bool = False, min_tilt: float = 0.0) -> Scene:
     """A scene of ``faces``; ``mild``: everyday light and camera (the validation scenes) instead
     of the training range (dim, strong blur, JPEG 20, ...); the camera tilted ``min_tilt`` to
