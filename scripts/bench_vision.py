@@ -11,7 +11,7 @@
         [--detector-model ONNX] [--acceptance-factor F]
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
-        [--zoom-join PX] [--sharp-mean F]                           # a rule's reader
+        [--zoom-join PX] [--sharp-mean F] [--stretch-look]          # a rule's reader
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -61,7 +61,8 @@ before rule DZ);
 also those that read as no card, ``named`` only those whose crop names a card (the reader before
 the fifty-fifth step; ``indices.LOOK_AGAIN``); ``--zoom-join`` the zoomed pass's paper regions
 grown by PX px at 640 first (``indices.ZOOM_JOIN``, rule EI); ``--sharp-mean F`` the networks'
-plain mean at thresholds scaled by F on frames read unsharpened (rule EK). A file
+plain mean at thresholds scaled by F on frames read unsharpened (rule EK); ``--stretch-look``
+unread crops cut again narrower and wider across their step (``indices.STRETCHES``, rule EO). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -573,7 +574,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "look_again": (None if args.look_again == SHIPPED_LOOK_AGAIN
                             else args.look_again),
              "zoom_join": None if args.zoom_join == ZOOM_JOIN else args.zoom_join,
-             "sharp_mean": args.sharp_mean}
+             "sharp_mean": args.sharp_mean,
+             "stretch_look": "yes" if args.stretch_look else None}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -596,7 +598,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        second_context=args.second_context or 1.0, third=third,
                        third_context=args.third_context or 1.0, combine=args.combine,
                        more_seeds=more_seeds, look_again=args.look_again,
-                       zoom_join=args.zoom_join, sharp_mean=args.sharp_mean)
+                       zoom_join=args.zoom_join, sharp_mean=args.sharp_mean,
+                       stretch_look=args.stretch_look)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -689,6 +692,9 @@ def main(argv: list[str] | None = None) -> int:
                            help="on frames read unsharpened, the plain mean of every network "
                            "at the thresholds scaled by F; blurred frames keep the second "
                            "network's veto (rule EK)")
+    candidate.add_argument("--stretch-look", action="store_true",
+                           help="unread crops that name a card cut again narrower and wider "
+                           "across their step, for a steep camera (rule EO's candidate)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -1,6 +1,6 @@
 """Run a reader's rule sets with ``bench_vision.py`` and tabulate them (issue 16's rules).
 
-    uv run python scripts/vision_rule_sets.py run OUT NAME [--sets choice heldout small]
+    uv run python scripts/vision_rule_sets.py run OUT NAME [--sets choice heldout small oblique]
         [--seeds S ...] [--heldout-seeds S ...] [-- BENCH OPTIONS]
     uv run python scripts/vision_rule_sets.py table OUT
 
@@ -13,6 +13,8 @@ The sets, per seed:
 * ``choice`` (the training designs, for choosing): 160 scenes, the same 160 blurred, 80 fans;
 * ``small``: the 160 training scenes at 640 px (``--perturb small``);
 * ``heldout`` (reported, never chosen on): 80 held-out scenes and 40 fans per held-out seed;
+* ``oblique`` (a steep camera, 45-55 degrees, fifty-eighth step): 80 training-design scenes per
+  seed (a set to choose on) and 80 held-out-design scenes per held-out seed (reported);
 * ``confirm`` (rule AM's confirmation of a pick, on seeds never used before, ``--seeds``): 240
   training scenes, 240 held-out scenes and 120 fans, each in daylight, warm light and blurred.
 * ``confirm-fans``: the ``confirm`` group's three sets of fans alone (the same files: another
@@ -53,6 +55,8 @@ SETS: dict[str, tuple[list[str], bool]] = {
     "small": (["--synthetic", "training", "--scenes", "160", "--perturb", "small"], False),
     "heldout": (["--synthetic", "heldout", "--scenes", "80"], True),
     "heldout-fans": (["--synthetic", "fans", "--scenes", "40"], True),
+    "oblique": (["--synthetic", "training-oblique", "--scenes", "80"], False),
+    "heldout-oblique": (["--synthetic", "oblique", "--scenes", "80"], True),
 }
 # rule AM's confirmation (compare_readers.py): each kind of scene at this size in three lights
 CONFIRM_SCENES = {"training": 240, "heldout": 240, "fans": 120}
@@ -73,7 +77,8 @@ def confirm_sets() -> dict[str, tuple[list[str], bool]]:
 CONFIRM_SETS = confirm_sets()
 SETS.update(CONFIRM_SETS)
 GROUPS = {"choice": ("daylight", "blur", "fans"), "small": ("small",),
-          "heldout": ("heldout", "heldout-fans"), "confirm": tuple(CONFIRM_SETS),
+          "heldout": ("heldout", "heldout-fans"), "oblique": ("oblique", "heldout-oblique"),
+          "confirm": tuple(CONFIRM_SETS),
           "confirm-fans": tuple(s for s in CONFIRM_SETS if s.startswith("confirm-fans"))}
 POOLED = GROUPS["choice"]
 

@@ -36,6 +36,7 @@ from dealer_assist.vision.ink_pairs import (
     local_pairs,
     recut,
     rescaled,
+    stretched,
     widened,
     window_blobs,
 )
@@ -178,6 +179,15 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # under AGAIN_FROM, where the lowest rule starts, so the other crops keep the first network's.
 # Since the twenty-fifth step the file is the network's int8 copy (build_index_model.py quantize;
 # rule AV): half its float time, and on the training designs as many cards, as precisely.
+# A stretched look (rule EO's candidate, fifty-eighth step; not shipped): at a steep camera an
+# index is foreshortened, and the crop the rank-to-suit step cuts (a similarity) squashes or
+# stretches it across the step. The unread crops whose likeliest class is a card (at most
+# STRETCH_MOST a frame, surest first; not anchored ones) are cut again STRETCHES times as wide
+# across the step (two narrower, two wider); a card that both cuts of one side name first, at
+# a mean probability of at least what the crop needs alone, is read (the narrower side first)
+STRETCHES = ((0.6, 0.75), (1.33, 1.67))
+STRETCH_MOST = 12
+SHIPPED_STRETCH = False
 SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
 # A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
@@ -261,6 +271,8 @@ class IndexReader:
     ``sharp_mean``: a rule's candidate (EK): on a frame that is not sharpened
     (``exposure.blurred``), the networks' plain mean ("mean") at the thresholds scaled by this
     factor (``Acceptance.scaled``), the second network's veto kept for blurred frames.
+    ``stretch_look``: rule EO's candidate, unread crops cut again narrower and wider across
+    their step (see STRETCHES).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -269,7 +281,8 @@ class IndexReader:
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
                  more_seeds: Sequence[Path] | None = None,
                  look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
-                 sharp_mean: float | None = None) -> None:
+                 sharp_mean: float | None = None, stretch_look: bool = SHIPPED_STRETCH
+                 ) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -298,6 +311,7 @@ class IndexReader:
         # rule EK's candidate: on frames read unsharpened, the plain mean of every network at
         # these thresholds instead (None: every frame as the others)
         self.sharp = None if sharp_mean is None else ("mean", self.acceptance.scaled(sharp_mean))
+        self.stretch_look = stretch_look
 
     @property
     def min_prob(self) -> float:
@@ -459,7 +473,9 @@ class IndexReader:
                     ("second look", self._second_looks(small, [c for c, _need, _g in cands],
                                                        decisions, probs, scale)),
                     ("detected again",
-                     self._detected_again(small, cands, decisions, probs, scale))):
+                     self._detected_again(small, cands, decisions, probs, scale)),
+                    ("stretched look",
+                     self._stretched_looks(small, cands, decisions, probs, scale))):
                 reads += [(way, r) for r in more]
             return reads
 
@@ -554,6 +570,35 @@ class IndexReader:
             if prob is not None:
                 reads.append(IndexRead(parse_card(CLASSES[best[i]]), prob,
                                        rescaled(cands[i], 1 / scale)))
+        return reads
+
+    def _stretched_looks(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
+                         decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
+                         ) -> list[IndexRead]:
+        """Readings of unread crops that name a card first, cut again narrower and wider
+        across their step (see STRETCHES); none unless ``stretch_look``."""
+        if not self.stretch_look:
+            return []
+        best = probs.argmax(axis=1)
+        pool = [i for i, (k, _p) in enumerate(decisions)
+                if k == 0 and best[i] != 0 and not cands[i][0].anchored]
+        pool = sorted(pool, key=lambda i: -probs[i, best[i]])[:STRETCH_MOST]
+        if not pool:
+            return []
+        widths = [k for side in STRETCHES for k in side]
+        cuts = [stretched(cands[i][0], k) for i in pool for k in widths]
+        seen = self.probabilities(np.stack([crop(small, c) for c in cuts]), (small, cuts))
+        seen = seen.reshape(len(pool), len(STRETCHES), -1, seen.shape[1])
+        reads = []
+        for i, sides in zip(pool, seen, strict=True):
+            for side in sides:
+                names = side.argmax(axis=1)
+                k = int(names[0])
+                mean = float(side[:, k].mean())
+                if k and (names == k).all() and mean >= cands[i][1]:
+                    reads.append(IndexRead(parse_card(CLASSES[k]), mean,
+                                           rescaled(cands[i][0], 1 / scale)))
+                    break
         return reads
 
     def classify(self, crops: np.ndarray, needs: list[float], context: Context | None = None
@@ -682,9 +727,10 @@ def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
 # the ways a reading is made (IndexReader.readings): a single crop cut by the detector's own
 # pair, by an ink-blob pair that agrees with a detected index, on one glyph and the detector's
 # step (anchored), or by a whole-frame ink-blob pair; the crops of one detected index agreeing
-# (group); an unsure crop cut again (second look); an unsure detected index looked at again
+# (group); an unsure crop cut again (second look); an unsure detected index looked at again;
+# an unread crop cut narrower or wider across its step (stretched look, rule EO's candidate)
 WAYS = ("detector pair", "blob pair", "anchored", "whole frame", "group", "second look",
-        "detected again")
+        "detected again", "stretched look")
 
 
 def _way(c: Candidate, group: int) -> str:

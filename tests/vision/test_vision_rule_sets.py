@@ -55,6 +55,17 @@ def test_the_held_out_sets_use_their_own_seeds(tmp_path: Path,
                                                     ["--synthetic", "fans", "--seed", "3"]]
 
 
+def test_the_oblique_group_chooses_on_training_designs_and_reports_held_out_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeBench()
+    monkeypatch.setattr(rs, "bench", fake)
+    assert rs.main(["run", str(tmp_path), "S", "--sets", "oblique", "--seeds", "5",
+                    "--heldout-seeds", "3"]) == 0
+    assert [c[:2] + c[4:6] for c in fake.calls] == [
+        ["--synthetic", "training-oblique", "--seed", "5"],
+        ["--synthetic", "oblique", "--seed", "3"]]
+
+
 def test_the_confirmations_fans_can_be_run_alone(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeBench()

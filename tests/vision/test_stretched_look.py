@@ -1,0 +1,86 @@
+"""Issue 16's fifty-eighth step, rule EO's candidate: unread crops that name a card are cut
+again narrower and wider across their rank-to-suit step (a steep camera foreshortens an index
+across or along its step, which the step's similarity crop cannot see), and a card both cuts of
+one side name, surely enough on average, is read (``IndexReader._stretched_looks``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dealer_assist.vision.indices import CLASSES, STRETCH_MOST, STRETCHES, IndexReader
+from dealer_assist.vision.ink_pairs import candidate, stretched
+
+
+def one_hot(card: str, p: float) -> np.ndarray:
+    row = np.zeros(len(CLASSES), np.float32)
+    row[CLASSES.index(card)] = p
+    row[0] = 1 - p
+    return row
+
+
+@pytest.mark.parametrize("k", [0.6, 1.0, 1.67])
+def test_a_stretched_cut_is_k_times_as_wide_across_the_step_and_as_tall(k: float) -> None:
+    c = candidate(np.float32([40, 30]), np.float32([52, 39]))  # a turned index
+    s = stretched(c, k)
+    width, new_width = (np.linalg.norm(q[1] - q[0]) for q in (c.quad, s.quad))
+    assert new_width == pytest.approx(k * width, rel=1e-5)
+    assert np.linalg.norm(s.quad[3] - s.quad[0]) == pytest.approx(
+        np.linalg.norm(c.quad[3] - c.quad[0]), rel=1e-5)
+    assert np.allclose(s.quad.mean(axis=0), c.quad.mean(axis=0), atol=1e-4)
+    assert np.array_equal(s.rank, c.rank) and np.array_equal(s.suit, c.suit)
+
+
+def unread(n: int) -> list:
+    """``n`` blob-pair crops, none read, each needing 0.9 alone."""
+    return [(candidate(np.float32([20 + 10 * i, 50]), np.float32([20 + 10 * i, 65])), 0.9, -1)
+            for i in range(n)]
+
+
+def test_the_shipped_reader_takes_no_stretched_look(monkeypatch) -> None:
+    reader = IndexReader()
+    monkeypatch.setattr(reader, "probabilities", lambda *_a: pytest.fail("looked"))
+    probs = np.stack([one_hot("7H", 0.8)])
+    assert reader._stretched_looks(np.zeros((99, 99, 3), np.uint8), unread(1), [(0, 0.8)],
+                                   probs, 1.0) == []
+
+
+# each side's two cuts (narrower, then wider): the probability they give of each card
+@pytest.mark.parametrize(("narrow", "wide", "expected"), [
+    ((("7H", 0.93), ("7H", 0.91)), (("none", 0.9), ("none", 0.9)), ["7H"]),
+    ((("none", 0.9), ("none", 0.9)), (("7D", 0.99), ("7D", 0.95)), ["7D"]),  # any card
+    ((("7H", 0.99), ("7D", 0.95)), (("none", 0.9), ("none", 0.9)), []),  # one cut disagrees
+    ((("7H", 0.9), ("7H", 0.88)), (("none", 0.9), ("none", 0.9)), []),  # mean 0.89 < 0.9
+])
+def test_a_card_both_cuts_of_one_side_name_surely_enough_is_read(
+        monkeypatch, narrow, wide, expected) -> None:
+    reader = IndexReader(stretch_look=True)
+    rows = [one_hot(card, p) for card, p in (*narrow, *wide)]
+    cut = []
+    monkeypatch.setattr(reader, "probabilities",
+                        lambda crops, _context=None: cut.append(len(crops)) or np.stack(rows))
+    reads = reader._stretched_looks(np.full((99, 200, 3), 255, np.uint8), unread(1),
+                                    [(0, 0.8)], np.stack([one_hot("7H", 0.8)]), 1.0)
+    assert [r.card.code for r in reads] == expected
+    assert cut == [sum(len(side) for side in STRETCHES)]
+
+
+def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monkeypatch) -> None:
+    reader = IndexReader(stretch_look=True)
+    n = STRETCH_MOST + 4
+    cands = unread(n)
+    probs = np.stack([one_hot("7H", 0.5 + 0.02 * i) for i in range(n)])
+    probs[0] = one_hot("none", 0.1)  # likeliest: no card
+    decisions = [(0, 0.5)] * n
+    decisions[-1] = (CLASSES.index("7H"), 0.9)  # read already
+    looked = []
+
+    def probabilities(crops, context):
+        looked.extend(c.rank[0] for c in context[1][::4])
+        return np.stack([one_hot("none", 0.9)] * len(crops))
+
+    monkeypatch.setattr(reader, "probabilities", probabilities)
+    frame = np.full((99, 400, 3), 255, np.uint8)
+    assert reader._stretched_looks(frame, cands, decisions, probs, 1.0) == []
+    surest_unread = [20 + 10 * i for i in range(n - 2, n - 2 - STRETCH_MOST, -1)]
+    assert looked == pytest.approx(surest_unread)
