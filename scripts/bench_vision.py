@@ -11,7 +11,7 @@
         [--detector-model ONNX] [--acceptance-factor F]
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
-        [--zoom-join PX] [--sharp-mean F] [--stretch-look]          # a rule's reader
+        [--zoom-join PX] [--sharp-mean F] [--stretch-look own|anchored]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -62,7 +62,8 @@ also those that read as no card, ``named`` only those whose crop names a card (t
 the fifty-fifth step; ``indices.LOOK_AGAIN``); ``--zoom-join`` the zoomed pass's paper regions
 grown by PX px at 640 first (``indices.ZOOM_JOIN``, rule EI); ``--sharp-mean F`` the networks'
 plain mean at thresholds scaled by F on frames read unsharpened (rule EK); ``--stretch-look``
-unread crops cut again narrower and wider across their step (``indices.STRETCHES``, rule EO). A file
+unread crops cut again narrower and wider across their step, read at their own threshold
+(``own``, rule EO) or an anchored crop's (``anchored``, rule EP; ``indices.STRETCHES``). A file
 not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -122,6 +123,8 @@ from dealer_assist.vision.indices import (  # noqa: E402
     LOOK_AGAIN,
     SHIPPED_COMBINE,
     SHIPPED_LOOK_AGAIN,
+    SHIPPED_STRETCH,
+    STRETCH_NEEDS,
     WORK_LONG_SIDE,
     ZOOM_JOIN,
     Acceptance,
@@ -575,7 +578,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
                             else args.look_again),
              "zoom_join": None if args.zoom_join == ZOOM_JOIN else args.zoom_join,
              "sharp_mean": args.sharp_mean,
-             "stretch_look": "yes" if args.stretch_look else None}
+             "stretch_look": (None if args.stretch_look == SHIPPED_STRETCH
+                              else args.stretch_look)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -692,9 +696,10 @@ def main(argv: list[str] | None = None) -> int:
                            help="on frames read unsharpened, the plain mean of every network "
                            "at the thresholds scaled by F; blurred frames keep the second "
                            "network's veto (rule EK)")
-    candidate.add_argument("--stretch-look", action="store_true",
+    candidate.add_argument("--stretch-look", choices=STRETCH_NEEDS, default=SHIPPED_STRETCH,
                            help="unread crops that name a card cut again narrower and wider "
-                           "across their step, for a steep camera (rule EO's candidate)")
+                           "across their step, for a steep camera, read at their own "
+                           "threshold (rule EO) or an anchored crop's (rule EP)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

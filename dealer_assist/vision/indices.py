@@ -179,15 +179,18 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # under AGAIN_FROM, where the lowest rule starts, so the other crops keep the first network's.
 # Since the twenty-fifth step the file is the network's int8 copy (build_index_model.py quantize;
 # rule AV): half its float time, and on the training designs as many cards, as precisely.
-# A stretched look (rule EO's candidate, fifty-eighth step; not shipped): at a steep camera an
+# A stretched look (rules EO and EP, fifty-eighth step; not shipped): at a steep camera an
 # index is foreshortened, and the crop the rank-to-suit step cuts (a similarity) squashes or
 # stretches it across the step. The unread crops whose likeliest class is a card (at most
 # STRETCH_MOST a frame, surest first; not anchored ones) are cut again STRETCHES times as wide
 # across the step (two narrower, two wider); a card that both cuts of one side name first, at
-# a mean probability of at least what the crop needs alone, is read (the narrower side first)
+# a mean probability of at least what STRETCH_NEEDS says, is read (the narrower side first):
+# "own", what the crop needs alone (rule EO: failed, four more wrong readings on the choice
+# seeds), "anchored", what an anchored crop needs (rule EP); "off", no stretched look
 STRETCHES = ((0.6, 0.75), (1.33, 1.67))
 STRETCH_MOST = 12
-SHIPPED_STRETCH = False
+STRETCH_NEEDS = ("off", "own", "anchored")
+SHIPPED_STRETCH = "off"
 SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
 # A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
@@ -271,8 +274,8 @@ class IndexReader:
     ``sharp_mean``: a rule's candidate (EK): on a frame that is not sharpened
     (``exposure.blurred``), the networks' plain mean ("mean") at the thresholds scaled by this
     factor (``Acceptance.scaled``), the second network's veto kept for blurred frames.
-    ``stretch_look``: rule EO's candidate, unread crops cut again narrower and wider across
-    their step (see STRETCHES).
+    ``stretch_look`` (one of STRETCH_NEEDS): rules EO's and EP's candidates, unread crops cut
+    again narrower and wider across their step (see STRETCHES).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -281,7 +284,7 @@ class IndexReader:
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
                  more_seeds: Sequence[Path] | None = None,
                  look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
-                 sharp_mean: float | None = None, stretch_look: bool = SHIPPED_STRETCH
+                 sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH
                  ) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
@@ -289,6 +292,8 @@ class IndexReader:
             raise ValueError(f"combine must be one of {', '.join(COMBINES)}")
         if look_again not in LOOK_AGAIN:
             raise ValueError(f"look_again must be one of {', '.join(LOOK_AGAIN)}")
+        if stretch_look not in STRETCH_NEEDS:
+            raise ValueError(f"stretch_look must be one of {', '.join(STRETCH_NEEDS)}")
         if zoom_join < 0:
             raise ValueError(f"zoom_join is a number of pixels, 0 or more, not {zoom_join}")
         if more_seeds is None:
@@ -576,8 +581,8 @@ class IndexReader:
                          decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
                          ) -> list[IndexRead]:
         """Readings of unread crops that name a card first, cut again narrower and wider
-        across their step (see STRETCHES); none unless ``stretch_look``."""
-        if not self.stretch_look:
+        across their step (see STRETCHES); none if ``stretch_look`` is "off"."""
+        if self.stretch_look == "off":
             return []
         best = probs.argmax(axis=1)
         pool = [i for i, (k, _p) in enumerate(decisions)
@@ -595,7 +600,10 @@ class IndexReader:
                 names = side.argmax(axis=1)
                 k = int(names[0])
                 mean = float(side[:, k].mean())
-                if k and (names == k).all() and mean >= cands[i][1]:
+                need = cands[i][1]
+                if self.stretch_look == "anchored":
+                    need = max(need, self.acceptance.anchored)
+                if k and (names == k).all() and mean >= need:
                     reads.append(IndexRead(parse_card(CLASSES[k]), mean,
                                            rescaled(cands[i][0], 1 / scale)))
                     break
@@ -728,7 +736,7 @@ def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
 # pair, by an ink-blob pair that agrees with a detected index, on one glyph and the detector's
 # step (anchored), or by a whole-frame ink-blob pair; the crops of one detected index agreeing
 # (group); an unsure crop cut again (second look); an unsure detected index looked at again;
-# an unread crop cut narrower or wider across its step (stretched look, rule EO's candidate)
+# an unread crop cut narrower or wider across its step (stretched look, rules EO and EP)
 WAYS = ("detector pair", "blob pair", "anchored", "whole frame", "group", "second look",
         "detected again", "stretched look")
 

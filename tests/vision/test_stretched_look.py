@@ -54,7 +54,7 @@ def test_the_shipped_reader_takes_no_stretched_look(monkeypatch) -> None:
 ])
 def test_a_card_both_cuts_of_one_side_name_surely_enough_is_read(
         monkeypatch, narrow, wide, expected) -> None:
-    reader = IndexReader(stretch_look=True)
+    reader = IndexReader(stretch_look="own")
     rows = [one_hot(card, p) for card, p in (*narrow, *wide)]
     cut = []
     monkeypatch.setattr(reader, "probabilities",
@@ -66,7 +66,7 @@ def test_a_card_both_cuts_of_one_side_name_surely_enough_is_read(
 
 
 def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monkeypatch) -> None:
-    reader = IndexReader(stretch_look=True)
+    reader = IndexReader(stretch_look="own")
     n = STRETCH_MOST + 4
     cands = unread(n)
     probs = np.stack([one_hot("7H", 0.5 + 0.02 * i) for i in range(n)])
@@ -84,3 +84,21 @@ def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monke
     assert reader._stretched_looks(frame, cands, decisions, probs, 1.0) == []
     surest_unread = [20 + 10 * i for i in range(n - 2, n - 2 - STRETCH_MOST, -1)]
     assert looked == pytest.approx(surest_unread)
+
+
+@pytest.mark.parametrize(("mean", "own", "anchored"), [(0.95, ["7H"], []), (0.99, ["7H"], ["7H"])])
+def test_rule_eps_stretched_look_needs_what_an_anchored_crop_needs(
+        monkeypatch, mean, own, anchored) -> None:
+    for need, expected in (("own", own), ("anchored", anchored)):
+        reader = IndexReader(stretch_look=need)
+        assert reader.acceptance.anchored > 0.95  # stricter than the blob pair's 0.9 here
+        rows = [one_hot("7H", mean)] * 2 + [one_hot("none", 0.9)] * 2
+        monkeypatch.setattr(reader, "probabilities", lambda crops, _c=None, r=rows: np.stack(r))
+        reads = reader._stretched_looks(np.full((99, 200, 3), 255, np.uint8), unread(1),
+                                        [(0, 0.8)], np.stack([one_hot("7H", 0.8)]), 1.0)
+        assert [r.card.code for r in reads] == expected
+
+
+def test_an_unknown_stretch_need_is_refused() -> None:
+    with pytest.raises(ValueError, match="stretch_look"):
+        IndexReader(stretch_look="yes")
