@@ -11,7 +11,7 @@
         [--detector-model ONNX] [--acceptance-factor F]
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
-        [--zoom-join PX] [--sharp-mean F] [--stretch-look own|anchored]
+        [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -62,9 +62,10 @@ also those that read as no card, ``named`` only those whose crop names a card (t
 the fifty-fifth step; ``indices.LOOK_AGAIN``); ``--zoom-join`` the zoomed pass's paper regions
 grown by PX px at 640 first (``indices.ZOOM_JOIN``, rule EI); ``--sharp-mean F`` the networks'
 plain mean at thresholds scaled by F on frames read unsharpened (rule EK); ``--stretch-look``
-unread crops cut again narrower and wider across their step, read at their own threshold
-(``own``, rule EO) or an anchored crop's (``anchored``, rule EP; ``indices.STRETCHES``). A file
-not named is the shipped one: since the fifty-first step a first network alone is measured with
+how unread crops cut again narrower and wider across their step are read
+(``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
+their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step). A
+file not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
 lowest`` or ``either``. The JSON names them
@@ -698,8 +699,9 @@ def main(argv: list[str] | None = None) -> int:
                            "network's veto (rule EK)")
     candidate.add_argument("--stretch-look", choices=STRETCH_NEEDS, default=SHIPPED_STRETCH,
                            help="unread crops that name a card cut again narrower and wider "
-                           "across their step, for a steep camera, read at their own "
-                           "threshold (rule EO) or an anchored crop's (rule EP)")
+                           "across their step, for a steep camera: read at an anchored crop's "
+                           "threshold (shipped, rule EP), their own (rule EO) or not at all "
+                           "(off: the reader before)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -1,7 +1,8 @@
-"""Issue 16's fifty-eighth step, rule EO's candidate: unread crops that name a card are cut
-again narrower and wider across their rank-to-suit step (a steep camera foreshortens an index
-across or along its step, which the step's similarity crop cannot see), and a card both cuts of
-one side name, surely enough on average, is read (``IndexReader._stretched_looks``)."""
+"""Issue 16's fifty-eighth step (rule EP, shipped; rule EO, its looser first form): unread
+crops that name a card are cut again narrower and wider across their rank-to-suit step (a steep
+camera foreshortens an index across or along its step, which the step's similarity crop cannot
+see), and a card both cuts of one side name, surely enough on average, is read
+(``IndexReader._stretched_looks``)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def unread(n: int) -> list:
             for i in range(n)]
 
 
-def test_the_shipped_reader_takes_no_stretched_look(monkeypatch) -> None:
-    reader = IndexReader()
+def test_the_shipped_reader_takes_rule_eps_look_and_the_reader_before_none(monkeypatch) -> None:
+    assert IndexReader().stretch_look == "anchored"
+    reader = IndexReader(stretch_look="off")
     monkeypatch.setattr(reader, "probabilities", lambda *_a: pytest.fail("looked"))
     probs = np.stack([one_hot("7H", 0.8)])
     assert reader._stretched_looks(np.zeros((99, 99, 3), np.uint8), unread(1), [(0, 0.8)],
