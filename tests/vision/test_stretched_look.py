@@ -11,6 +11,11 @@ import pytest
 
 from dealer_assist.vision.indices import CLASSES, STRETCH_MOST, STRETCHES, IndexReader
 from dealer_assist.vision.ink_pairs import candidate, stretched
+from dealer_assist.vision.recognizer import Recognizer
+from scripts.vision_data import decks, scenes
+
+needs_decks = pytest.mark.skipif(not decks.held_out_decks(),
+                                 reason="no SVG deck installed (kdegames-card-data-kf5)")
 
 
 def one_hot(card: str, p: float) -> np.ndarray:
@@ -104,3 +109,21 @@ def test_rule_eps_stretched_look_needs_what_an_anchored_crop_needs(
 def test_an_unknown_stretch_need_is_refused() -> None:
     with pytest.raises(ValueError, match="stretch_look"):
         IndexReader(stretch_look="yes")
+
+
+@needs_decks
+@pytest.mark.parametrize(("deck", "seed", "card"), [("gm-paris", 907, "6D"),
+                                                     ("tigullio-international", 910, "3D")])
+def test_a_steep_cameras_card_of_an_unseen_deck_is_read_only_with_the_stretched_look(
+        deck: str, seed: int, card: str) -> None:
+    """A held-out design's cards seen from 45-55 degrees: the shipped reader reads ``card``,
+    which the reader before the stretched look misses, and nothing else differs."""
+    faces = scenes.load_faces(deck)
+    sc = scenes.make_scene(np.random.default_rng(seed), faces, (1280, 960), kind="single",
+                           min_tilt=45, mild=True)
+    read = {}
+    for need in ("anchored", "off"):
+        recognizer = Recognizer(index_reader=IndexReader(stretch_look=need))
+        read[need] = {p.code for p in recognizer.read(sc.image) if p.code}
+    assert read["anchored"] - read["off"] == {card} and read["off"] <= read["anchored"]
+    assert read["anchored"] <= {c.code for c in sc.cards}
