@@ -7,7 +7,9 @@ by a small convolutional network (``models/index_cnn.onnx``, run by ONNX Runtime
 52 cards or *not an index*; only confident readings are kept, and readings of the same card close
 together are merged. Crops the network is unsure of get a second look (cut again several ways),
 and a detected index whose rough crop names a card unsurely is shown to the detector again at a
-standard scale (``IndexDetector.look_again``).
+standard scale (``IndexDetector.look_again``). Unread crops that name a card are also cut
+narrower and wider across their step (the stretched look: a camera low beside the table
+foreshortens an index), and read where both cuts of one side agree surely enough.
 """
 
 from __future__ import annotations
@@ -171,14 +173,6 @@ SHIPPED_LOOK_AGAIN = "all"
 AGAIN_BLANK_MOST = 20
 LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
          (1.0, 0.12, 0.0), (1.0, -0.12, 0.0), (1.0, 0.0, 0.12), (1.0, 0.0, -0.12))
-# A second index network (``models/index_cnn_b.onnx``: wider, trained on another render of the
-# scenes, see docs/vision.md) gives its opinion on every crop the first names a card at
-# SECOND_FROM or more: that crop's probability of each class is then the lower of the two
-# networks' (seventh step; on --synthetic training the lower read 206 cards and none wrong at the
-# thresholds above as they were, the mean 206 and one wrong). Below SECOND_FROM the lower stays
-# under AGAIN_FROM, where the lowest rule starts, so the other crops keep the first network's.
-# Since the twenty-fifth step the file is the network's int8 copy (build_index_model.py quantize;
-# rule AV): half its float time, and on the training designs as many cards, as precisely.
 # A stretched look (fifty-eighth step; shipped by rule EP): at a steep camera an index is
 # foreshortened, and the crop the rank-to-suit step cuts (a similarity) squashes or stretches it
 # across the step. The unread crops whose likeliest class is a card (at most STRETCH_MOST a
@@ -192,6 +186,14 @@ STRETCHES = ((0.6, 0.75), (1.33, 1.67))
 STRETCH_MOST = 12
 STRETCH_NEEDS = ("off", "own", "anchored")
 SHIPPED_STRETCH = "anchored"
+# A second index network (``models/index_cnn_b.onnx``: wider, trained on another render of the
+# scenes, see docs/vision.md) gives its opinion on every crop the first names a card at
+# SECOND_FROM or more: that crop's probability of each class is then the lower of the two
+# networks' (seventh step; on --synthetic training the lower read 206 cards and none wrong at the
+# thresholds above as they were, the mean 206 and one wrong). Below SECOND_FROM the lower stays
+# under AGAIN_FROM, where the lowest rule starts, so the other crops keep the first network's.
+# Since the twenty-fifth step the file is the network's int8 copy (build_index_model.py quantize;
+# rule AV): half its float time, and on the training designs as many cards, as precisely.
 SECOND_MODEL = "index_cnn_b"
 SECOND_FROM = 0.4
 # A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
