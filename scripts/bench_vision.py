@@ -12,6 +12,7 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
+        [--anchored-votes]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -580,7 +581,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "zoom_join": None if args.zoom_join == ZOOM_JOIN else args.zoom_join,
              "sharp_mean": args.sharp_mean,
              "stretch_look": (None if args.stretch_look == SHIPPED_STRETCH
-                              else args.stretch_look)}
+                              else args.stretch_look),
+             "anchored_votes": "yes" if args.anchored_votes else None}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -604,7 +606,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        third_context=args.third_context or 1.0, combine=args.combine,
                        more_seeds=more_seeds, look_again=args.look_again,
                        zoom_join=args.zoom_join, sharp_mean=args.sharp_mean,
-                       stretch_look=args.stretch_look)
+                       stretch_look=args.stretch_look, anchored_votes=args.anchored_votes)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -702,6 +704,9 @@ def main(argv: list[str] | None = None) -> int:
                            "across their step, for a steep camera: read at an anchored crop's "
                            "threshold (shipped, rule EP), their own (rule EO) or not at all "
                            "(off: the reader before)")
+    candidate.add_argument("--anchored-votes", action="store_true",
+                           help="an anchored crop votes in its detected index's group (rule "
+                           "EQ's candidate)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -280,6 +280,8 @@ class IndexReader:
     ``stretch_look`` (one of STRETCH_NEEDS): unread crops cut again narrower and wider across
     their step, read at an anchored crop's threshold (the shipped "anchored", rule EP), at
     their own ("own", rule EO), or not at all ("off", the reader before).
+    ``anchored_votes``: rule EQ's candidate, an anchored crop votes in its detected index's
+    group (see GROUP_VOTES; alone it still needs the acceptance's ``anchored``).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -288,8 +290,8 @@ class IndexReader:
                  third_context: float = 1.0, combine: str = SHIPPED_COMBINE,
                  more_seeds: Sequence[Path] | None = None,
                  look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
-                 sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH
-                 ) -> None:
+                 sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH,
+                 anchored_votes: bool = False) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -321,6 +323,7 @@ class IndexReader:
         # these thresholds instead (None: every frame as the others)
         self.sharp = None if sharp_mean is None else ("mean", self.acceptance.scaled(sharp_mean))
         self.stretch_look = stretch_look
+        self.anchored_votes = anchored_votes
 
     @property
     def min_prob(self) -> float:
@@ -352,7 +355,8 @@ class IndexReader:
                     cands += [(c, self.min_prob, g) for c in pairs]
                     cands.append((candidate(r, s, detected=True), strict, g))
                     if not pairs:  # a glyph merged with its surroundings: cut on the other
-                        cands += [(c, max(self.min_prob, self.acceptance.anchored), -1)
+                        vote = g if self.anchored_votes else -1
+                        cands += [(c, max(self.min_prob, self.acceptance.anchored), vote)
                                   for c in anchored_pairs(r, s, blobs)]
         if self.proposals == "classical":  # the pipeline before the detector
             cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
