@@ -598,6 +598,7 @@ class IndexReader:
         pool = sorted(pool, key=lambda i: -probs[i, best[i]])[:STRETCH_MOST]
         if not pool:
             return []
+        floor = self.acceptance.anchored if self.stretch_look == "anchored" else 0.0
         widths = [k for side in STRETCHES for k in side]
         cuts = [stretched(cands[i][0], k) for i in pool for k in widths]
         seen = self.probabilities(np.stack([crop(small, c) for c in cuts]), (small, cuts))
@@ -608,10 +609,7 @@ class IndexReader:
                 names = side.argmax(axis=1)
                 k = int(names[0])
                 mean = float(side[:, k].mean())
-                need = cands[i][1]
-                if self.stretch_look == "anchored":
-                    need = max(need, self.acceptance.anchored)
-                if k and (names == k).all() and mean >= need:
+                if k and (names == k).all() and mean >= max(cands[i][1], floor):
                     reads.append(IndexRead(parse_card(CLASSES[k]), mean,
                                            rescaled(cands[i][0], 1 / scale)))
                     break

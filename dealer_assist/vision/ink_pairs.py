@@ -390,8 +390,8 @@ def stretched(c: Candidate, k: float) -> Candidate:
     """``c`` with its crop's quad ``k`` times as wide across the rank-to-suit step, as tall along
     it (an index foreshortened across its step is read narrower, k < 1; along it, wider)."""
     across = (c.quad[1] - c.quad[0]) * (k - 1) / 2
-    quad = c.quad + np.array([-across, across, across, -across], np.float32)
-    return Candidate(c.rank, c.suit, quad.astype(np.float32), c.off_line, c.detected, c.anchored)
+    return replace(c, quad=(c.quad + np.array([-across, across, across, -across])).astype(
+        np.float32))
 
 
 def widened(c: Candidate, k: float) -> Candidate:
