@@ -58,15 +58,18 @@ INPUT_LONG = 640  # the detector sees frames at most this size (index_detector.D
 STRIDE = 4  # heatmap cell, input pixels
 MIN_D, MAX_D = 2.5, 48.0  # rank-to-suit distance of an index the detector should find (input px)
 PATCH = 256  # training crops
+STEEP_TILT = (40.0, 62.0)  # --steep: the camera of that share of the scenes, degrees (rule ER)
 
 
 # ---------------------------------------------------------------- data
 
 def make_chunk(k: int, seed: int, out: Path, designs: str = "training",
-               mix: tuple[float, ...] | None = None) -> int:
+               mix: tuple[float, ...] | None = None, steep: float = 0.0) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``); returns the number of indices.
     ``designs``: ``training`` (SVG and font-drawn decks) or ``mix`` (also procedural ones, in
-    the shares ``mix``: ``build_index_model.pick_design``'s, its DESIGN_MIX by default)."""
+    the shares ``mix``: ``build_index_model.pick_design``'s, its DESIGN_MIX by default).
+    ``steep``: the share of scenes whose camera is tilted STEEP_TILT instead of the everyday
+    0 to ``scenes.MAX_TILT`` degrees (0: the shipped recipe's render, draw for draw)."""
     import cv2
 
     from scripts.build_index_model import DESIGN_MIX, pick_design, scene_size, training_designs
@@ -82,7 +85,9 @@ def make_chunk(k: int, seed: int, out: Path, designs: str = "training",
             else fixed[int(rng.integers(len(fixed)))]
         faces = scenes.load_faces(design)
         anchors = scenes.anchors_of(design, faces)
-        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.25)
+        lo, hi = STEEP_TILT if steep and rng.random() < steep else (0.0, scenes.MAX_TILT)
+        sc = scenes.make_scene(rng, faces, scene_size(rng), mild=rng.random() < 0.25,
+                               min_tilt=lo, max_tilt=hi)
         h, w = sc.image.shape[:2]
         f = min(1.0, INPUT_LONG / max(h, w))
         size = (round(w * f), round(h * f))
@@ -117,7 +122,7 @@ def generate(args: argparse.Namespace) -> None:
     from scripts.build_index_model import render_chunks
 
     render_chunks(args, SCENES_PER_CHUNK, "indices", make_chunk, args.designs,
-                  tuple(args.design_mix))
+                  tuple(args.design_mix), args.steep)
 
 
 def load_chunks(files: list[Path]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -370,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--designs", choices=["training", "mix"], default="training",
                         help="training: the SVG and font-drawn decks; mix: also the procedural "
                              "designs (build_index_model.pick_design)")
+    parser.add_argument("--steep", type=float, default=0.0, metavar="SHARE",
+                        help="generate: this share of the scenes seen by a camera tilted "
+                             f"{STEEP_TILT[0]:.0f}-{STEEP_TILT[1]:.0f} degrees (rule ER)")
     parser.add_argument("--epochs", type=int, default=32)
     parser.add_argument("--steps", type=int, default=100, help="batches per epoch")
     parser.add_argument("--batch", type=int, default=16)
@@ -381,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
                         "recipe since the thirty-third step: 64 48; until then 32 24)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
+    if not 0.0 <= args.steep <= 1.0:
+        parser.error("--steep is a share, 0 to 1")
     if args.designs == "mix":
         check_design_mix(parser, args.design_mix)
     elif tuple(args.design_mix) != DESIGN_MIX:

@@ -81,12 +81,46 @@ def test_the_mix_of_designs_reaches_every_chunk(monkeypatch: pytest.MonkeyPatch,
     build.main(["generate", "--designs", "mix", "--design-mix", "0.4", "0.1", "0.2", "0.3",
                 "--data", str(tmp_path)])
     build.main(["generate", "--designs", "mix", "--data", str(tmp_path)])
-    assert rendered == [("mix", (0.4, 0.1, 0.2, 0.3)), ("mix", build_model.DESIGN_MIX)]
+    assert rendered == [("mix", (0.4, 0.1, 0.2, 0.3), 0.0),
+                        ("mix", build_model.DESIGN_MIX, 0.0)]
+
+
+def test_the_steep_share_reaches_the_render(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Path) -> None:
+    rendered: list = []
+    monkeypatch.setattr(build_model, "render_chunks",
+                        lambda args, per_chunk, unit, make, *options: rendered.append(options))
+    build.main(["generate", "--steep", "0.4", "--data", str(tmp_path)])
+    assert rendered == [("training", build_model.DESIGN_MIX, 0.4)]
+
+
+class _Drawn(Exception):
+    """Stops make_chunk at its first scene."""
+
+
+@pytest.mark.parametrize("steep, tilts", [(0.0, (0.0, 55.0)), (1.0, build.STEEP_TILT)])
+def test_a_steep_scene_is_seen_by_a_steeper_camera(steep, tilts, monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    """``--steep 1`` tilts every scene's camera STEEP_TILT; without it, the everyday 0-55°."""
+    from scripts.vision_data import scenes
+
+    seen: list = []
+
+    def first_scene(*args, min_tilt: float, max_tilt: float, **kwargs):
+        seen.append((min_tilt, max_tilt))
+        raise _Drawn
+
+    monkeypatch.setattr(scenes, "make_scene", first_scene)
+    with pytest.raises(_Drawn):
+        build.make_chunk(0, 3, tmp_path / "chunk.npz", steep=steep)
+    assert seen == [tilts]
+    assert not (tmp_path / "chunk.npz").exists()
 
 
 @pytest.mark.parametrize("argv, message", [
     (["--designs", "mix", "--design-mix", "0.5", "0.5", "0.5"], "3 to 5 shares that add up"),
     (["--design-mix", "0.4", "0.1", "0.2", "0.3"], "--design-mix needs --designs mix"),
+    (["--steep", "1.5"], "--steep is a share, 0 to 1"),
 ])
 def test_the_detector_build_refuses_a_mix_it_cannot_draw(argv, message, tmp_path: Path,
                                                          capsys) -> None:
