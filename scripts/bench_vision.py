@@ -12,7 +12,7 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
-        [--anchored-votes]
+        [--anchored-votes] [--again-reach STEPS]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -65,7 +65,9 @@ grown by PX px at 640 first (``indices.ZOOM_JOIN``, rule EI); ``--sharp-mean F``
 plain mean at thresholds scaled by F on frames read unsharpened (rule EK); ``--stretch-look``
 how unread crops cut again narrower and wider across their step are read
 (``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
-their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step). A
+their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
+``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
+find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2). A
 file not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -119,6 +121,7 @@ from dealer_assist.vision import synth  # noqa: E402
 from dealer_assist.vision.advice import SMALL_STEP, reader_steps, too_small  # noqa: E402
 from dealer_assist.vision.calibration import load_deck  # noqa: E402
 from dealer_assist.vision.exposure import blurred, exposed  # noqa: E402
+from dealer_assist.vision.index_detector import AGAIN_REACH  # noqa: E402
 from dealer_assist.vision.indices import (  # noqa: E402
     AVERAGING,
     COMBINES,
@@ -582,7 +585,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "sharp_mean": args.sharp_mean,
              "stretch_look": (None if args.stretch_look == SHIPPED_STRETCH
                               else args.stretch_look),
-             "anchored_votes": "yes" if args.anchored_votes else None}
+             "anchored_votes": "yes" if args.anchored_votes else None,
+             "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -606,7 +610,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        third_context=args.third_context or 1.0, combine=args.combine,
                        more_seeds=more_seeds, look_again=args.look_again,
                        zoom_join=args.zoom_join, sharp_mean=args.sharp_mean,
-                       stretch_look=args.stretch_look, anchored_votes=args.anchored_votes)
+                       stretch_look=args.stretch_look, anchored_votes=args.anchored_votes,
+                       again_reach=args.again_reach)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -707,6 +712,10 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")
+    candidate.add_argument("--again-reach", type=float, default=AGAIN_REACH, metavar="STEPS",
+                           help="how far from the middle it looked at the detector's second "
+                           "look may find an index, in its steps (rule ES's candidate 1.2; "
+                           "shipped: %(default)s)")
     candidate.add_argument("--acceptance-factor", type=float, metavar="F",
                            help="every acceptance threshold p moved to 1 - F (1 - p): F < 1 "
                            "stricter, F > 1 looser (indices.Acceptance.scaled)")

@@ -39,11 +39,13 @@ AGAIN_STEP, AGAIN_TILE, AGAIN_GAP, AGAIN_REACH = 18.0, 96, 16, 0.6
 class IndexDetector:
     """Proposes index positions; :meth:`peaks` gives (rank, suit) centre pairs in frame pixels."""
 
-    def __init__(self, path=None, min_peak: float = MIN_PEAK, max_peaks: int = MAX_PEAKS) -> None:
+    def __init__(self, path=None, min_peak: float = MIN_PEAK, max_peaks: int = MAX_PEAKS,
+                 again_reach: float = AGAIN_REACH) -> None:
         self.path = path or model_path("index_det", ".onnx")
         self.net = OnnxNet(self.path)
         self.min_peak = min_peak
         self.max_peaks = max_peaks
+        self.again_reach = again_reach
 
     def maps(self, frame: np.ndarray, scaled: np.ndarray | None = None
              ) -> tuple[np.ndarray, float]:
@@ -79,8 +81,8 @@ class IndexDetector:
                    ) -> list[tuple[np.ndarray, np.ndarray] | None]:
         """Each (rank, suit) pair of ``frame`` pixels looked at again: the frame around it scaled
         so its rank-to-suit step is AGAIN_STEP pixels, the detector's peak nearest its middle
-        (within AGAIN_REACH steps) in frame pixels, or None. The views are tiled into mosaics
-        of at most DET_LONG_SIDE pixels, one network run each."""
+        (within ``again_reach`` steps, AGAIN_REACH as shipped) in frame pixels, or None. The
+        views are tiled into mosaics of at most DET_LONG_SIDE pixels, one network run each."""
         cell = AGAIN_TILE + AGAIN_GAP
         per_row = DET_LONG_SIDE // cell
         half = AGAIN_TILE / 2
@@ -103,7 +105,7 @@ class IndexDetector:
             peaks = _decoded(out, 1.0, self.min_peak, None)
             for centre, zoom, middle in views:
                 near = [(float(np.hypot(*((r + s) / 2 - centre))), r, s) for _p, r, s in peaks]
-                near = [n for n in near if n[0] < AGAIN_REACH * AGAIN_STEP]
+                near = [n for n in near if n[0] < self.again_reach * AGAIN_STEP]
                 if not near:
                     found.append(None)
                     continue

@@ -25,7 +25,7 @@ import numpy as np
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
 from dealer_assist.vision.exposure import blurred, unsharp
-from dealer_assist.vision.index_detector import DET_LONG_SIDE, IndexDetector
+from dealer_assist.vision.index_detector import AGAIN_REACH, DET_LONG_SIDE, IndexDetector
 from dealer_assist.vision.ink_pairs import (
     MIN_GLYPH,
     Candidate,
@@ -282,6 +282,9 @@ class IndexReader:
     their own ("own", rule EO), or not at all ("off", the reader before).
     ``anchored_votes``: rule EQ's candidate, an anchored crop votes in its detected index's
     group (see GROUP_VOTES; alone it still needs the acceptance's ``anchored``).
+    ``again_reach``: how far, in steps, the detector's second look may find an index from the
+    middle it looked at (``IndexDetector.look_again``; AGAIN_REACH as shipped, rule ES's
+    candidate 1.2).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -291,7 +294,7 @@ class IndexReader:
                  more_seeds: Sequence[Path] | None = None,
                  look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
                  sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH,
-                 anchored_votes: bool = False) -> None:
+                 anchored_votes: bool = False, again_reach: float = AGAIN_REACH) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -316,7 +319,10 @@ class IndexReader:
         self.combine = combine
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
-        self.detector = IndexDetector(detector) if proposals != "classical" else None
+        if not again_reach > 0:
+            raise ValueError("again_reach must be a positive number of steps")
+        self.detector = (IndexDetector(detector, again_reach=again_reach)
+                         if proposals != "classical" else None)
         self.look_again = look_again
         self.zoom_join = zoom_join
         # rule EK's candidate: on frames read unsharpened, the plain mean of every network at
