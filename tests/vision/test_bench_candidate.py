@@ -118,3 +118,10 @@ def test_the_reader_before_rule_ef_is_named_and_reads_no_more_than_the_shipped(c
     assert before["cards"] == shipped["cards"]
     # the shipped reader's further looks add readings; on these scenes it loses none
     assert shipped["read_right"] >= before["read_right"]
+
+
+def test_rule_es_reader_is_named_and_a_reach_out_of_range_is_refused(capsys) -> None:
+    farther = bench(capsys, "--again-reach", "1.2")
+    assert farther["reader"] == {"again_reach": 1.2}
+    assert main([*FANS, "--again-reach", "-1"]) == 2
+    assert "again_reach must be a positive number of steps" in capsys.readouterr().err

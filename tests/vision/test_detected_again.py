@@ -175,3 +175,40 @@ def test_the_shipped_reader_looks_again_at_every_unread_detected_index() -> None
 def test_an_unknown_look_again_is_refused() -> None:
     with pytest.raises(ValueError, match="look_again"):
         IndexReader(look_again="every")
+
+
+def _found_near(found, marks) -> int:
+    """How many second looks found their index's true middle (within a quarter step)."""
+    near = 0
+    for (_code, rank, suit), pair in zip(marks, found, strict=True):
+        if pair is not None:
+            d = float(np.linalg.norm(suit - rank))
+            near += bool(np.linalg.norm((pair[0] + pair[1]) / 2 - (rank + suit) / 2) < 0.25 * d)
+    return near
+
+
+@needs_decks
+def test_a_farther_reach_finds_an_index_whose_guess_is_a_step_off() -> None:
+    """Rule ES's candidate: a guess of the right size and direction whose middle is one step
+    across the index (as a steep camera's detector places it) is out of the shipped reach (0.6
+    steps) and within 1.2."""
+    shipped, farther = IndexDetector(), IndexDetector(again_reach=1.2)
+    near = {0.6: 0, 1.2: 0}
+    total = 0
+    for i, deck in enumerate(decks.held_out_decks()):
+        sc, marks = scene_of(deck, 500 + i, "single")
+        guesses = []
+        for _code, rank, suit in marks:
+            across = turned(suit - rank, 90)
+            guesses.append((rank + across, suit + across))
+        total += len(marks)
+        near[0.6] += _found_near(shipped.look_again(sc.image, guesses), marks)
+        near[1.2] += _found_near(farther.look_again(sc.image, guesses), marks)
+    assert total >= 8
+    assert near[0.6] == 0
+    assert near[1.2] >= 0.5 * total
+
+
+def test_a_reach_that_is_not_a_positive_number_of_steps_is_refused() -> None:
+    with pytest.raises(ValueError, match="again_reach"):
+        IndexReader(again_reach=0.0)
