@@ -56,7 +56,8 @@ def test_workers_render_the_missing_chunks_as_one_process_would(tmp_path: Path) 
     data.mkdir()
     (data / "chunk-0000.npz").write_bytes(b"already rendered")  # skipped, left as it is
     args = argparse.Namespace(scenes=2 * build.SCENES_PER_CHUNK, seed=3, designs="training",
-                              design_mix=build_model.DESIGN_MIX, data=data, workers=2)
+                              design_mix=build_model.DESIGN_MIX, data=data, workers=2,
+                              steep=0.0)
     build.generate(args)
     assert (data / "chunk-0000.npz").read_bytes() == b"already rendered"
     assert sorted(p.name for p in data.iterdir()) == ["chunk-0000.npz", "chunk-0001.npz"]
