@@ -21,6 +21,9 @@
     #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
     #   (render 6 min, training 45 min here; three trainings gave three files: see vision.md)
+    # tried, not shipped (fifty-ninth step, rule ER: DST; no steep gain, fewer everyday cards):
+    #   all --workers 2 --threads 2 --channels-last --steep 0.4 --data build/det-data-steep
+    #   --work build/det-train-steep --out build/index_det_steep.onnx (render 6.5, training 48 min)
 
 ``generate`` renders table scenes of the *training* deck designs only (``scripts/vision_data``;
 the held-out designs never): with ``--designs training`` the SVG and font-drawn decks, each
