@@ -17,13 +17,12 @@
     #   all --designs mix --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-wide --work build/det-train-wide --out build/index_det_wide.onnx
     #   (bash scripts/wide_fonts.sh first; render 11 min, training 49 min here)
-    # THE SHIPPED FILE since the fifty-ninth step (rule EE's recipe, DMX, its second training,
-    # shipped by rules ET and EU; the file before: git show 51e065f:models/index_det.onnx):
+    # passed rules ET and EU (fifty-ninth step), to ship once the tests naming the shipped
+    # detector's readings are updated: rule EE's recipe, DMX, its second training
+    # (scripts/candidates/index_det_dmx2.onnx):
     #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
-    #   (render 6 min, training 45 min here; a re-run is this recipe, not this file bit for bit:
-    #   three trainings gave three files, see vision.md; the defaults below are the recipe
-    #   shipped from the thirty-third to the fifty-eighth step)
+    #   (render 6 min, training 45 min here; three trainings gave three files: see vision.md)
     # tried, not shipped (fifty-ninth step, rule ER: DST; no steep gain, fewer everyday cards):
     #   all --workers 2 --threads 2 --channels-last --steep 0.4 --data build/det-data-steep
     #   --work build/det-train-steep --out build/index_det_steep.onnx (render 6.5, training 48 min)
