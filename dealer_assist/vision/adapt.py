@@ -260,16 +260,12 @@ class AdaptedIndexReader(IndexReader):
                 out.append((0, float(p[k])))
         return out, probs
 
-    def _group_reads(self, cands, probs: np.ndarray, best: np.ndarray, scale: float
-                     ) -> list[IndexRead]:
-        """The group rule of the plain reader, but never for a card the network misreads on
-        this deck (untrusted)."""
-        return self._trusted(super()._group_reads(cands, probs, best, scale))
-
-    def _second_looks(self, small, cands, decisions, probs, scale) -> list[IndexRead]:
-        """The second look of the plain reader, likewise never for an untrusted card, nor for a
-        card the deck has prototypes of when the crop's nearest prototype is another card."""
-        reads = self._trusted(super()._second_looks(small, cands, decisions, probs, scale))
+    def vetted(self, small: np.ndarray, reads: list[IndexRead], scale: float
+               ) -> list[IndexRead]:
+        """The readings the networks made alone (group, second and stretched looks) that may
+        stand on this deck: never a card the network misreads on it (untrusted), nor a card the
+        deck has prototypes of when the crop's nearest prototype is another card."""
+        reads = [r for r in reads if not self.deck._untrusted[CLASSES.index(r.card.code)]]
         if not reads:
             return reads
         crops = np.stack([crop(small, rescaled(r.candidate, scale)) for r in reads])
@@ -277,9 +273,6 @@ class AdaptedIndexReader(IndexReader):
         classes = [CLASSES.index(r.card.code) for r in reads]
         return [r for r, k, c in zip(reads, classes, near, strict=True)
                 if c == k or not self.deck._known[k]]
-
-    def _trusted(self, reads: list[IndexRead]) -> list[IndexRead]:
-        return [r for r in reads if not self.deck._untrusted[CLASSES.index(r.card.code)]]
 
 
 def adapt_frames(frames: list[tuple[np.ndarray, set[str]]], reader: IndexReader | None = None,

@@ -487,16 +487,25 @@ class IndexReader:
                                              (small, [c for c, _need, _g in cands]))
             reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
                      for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
+            # the group, second and stretched looks read with the networks alone (not
+            # :meth:`classify`): a deck adaptation vets their readings (:meth:`vetted`)
             for way, more in (
-                    ("group", self._group_reads(cands, probs, probs.argmax(axis=1), scale)),
-                    ("second look", self._second_looks(small, [c for c, _need, _g in cands],
-                                                       decisions, probs, scale)),
+                    ("group", self.vetted(small, self._group_reads(
+                        cands, probs, probs.argmax(axis=1), scale), scale)),
+                    ("second look", self.vetted(small, self._second_looks(
+                        small, [c for c, _need, _g in cands], decisions, probs, scale), scale)),
                     ("detected again",
                      self._detected_again(small, cands, decisions, probs, scale)),
-                    ("stretched look",
-                     self._stretched_looks(small, cands, decisions, probs, scale))):
+                    ("stretched look", self.vetted(small, self._stretched_looks(
+                        small, cands, decisions, probs, scale), scale))):
                 reads += [(way, r) for r in more]
             return reads
+
+    def vetted(self, small: np.ndarray, reads: list[IndexRead], scale: float
+               ) -> list[IndexRead]:
+        """``reads`` (made in the work image ``small`` at ``scale``) that may stand: all of them
+        (a deck adaptation overrides this, see ``adapt.AdaptedIndexReader``)."""
+        return reads
 
     @contextmanager
     def _settings_for(self, frame: np.ndarray, scaled: np.ndarray | None) -> Iterator[None]:
