@@ -41,6 +41,8 @@ class IndexDetector:
 
     def __init__(self, path=None, min_peak: float = MIN_PEAK, max_peaks: int = MAX_PEAKS,
                  again_reach: float = AGAIN_REACH) -> None:
+        if not again_reach > 0:
+            raise ValueError("again_reach must be a positive number of steps")
         self.path = path or model_path("index_det", ".onnx")
         self.net = OnnxNet(self.path)
         self.min_peak = min_peak

@@ -319,8 +319,6 @@ class IndexReader:
         self.combine = combine
         self.acceptance = acceptance or Acceptance()
         self.proposals = proposals
-        if not again_reach > 0:
-            raise ValueError("again_reach must be a positive number of steps")
         self.detector = (IndexDetector(detector, again_reach=again_reach)
                          if proposals != "classical" else None)
         self.look_again = look_again

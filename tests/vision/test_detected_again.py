@@ -210,5 +210,8 @@ def test_a_farther_reach_finds_an_index_whose_guess_is_a_step_off() -> None:
 
 
 def test_a_reach_that_is_not_a_positive_number_of_steps_is_refused() -> None:
-    with pytest.raises(ValueError, match="again_reach"):
-        IndexReader(again_reach=0.0)
+    for reach in (0.0, -1.0, float("nan")):
+        with pytest.raises(ValueError, match="again_reach"):
+            IndexDetector(again_reach=reach)
+        with pytest.raises(ValueError, match="again_reach"):
+            IndexReader(again_reach=reach)
