@@ -4,7 +4,13 @@
                                                        [--workers 2]
     bash scripts/train_venv.sh       # the torch venv, build/train-venv, at uv.lock's versions
     build/train-venv/bin/python scripts/build_index_detector.py all    # generate + both stages
-    # the shipped file (rule BM, shipped by rule BQ in the thirty-third step; about 80 min):
+    # THE SHIPPED FILE since the sixtieth step (rule EE's recipe, DMX, its second training,
+    # fifty-fifth step; passed rules ET and EU in the fifty-ninth; render 6 min, training 45
+    # min here; a training is not rebuilt bit for bit: three trainings gave three files):
+    #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
+    #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
+    # shipped until the sixtieth step (rule BM, shipped by rule BQ in the thirty-third step;
+    # about 80 min; the defaults):
     #   all --workers 2 --threads 2
     # stages by hand: train --epochs 64 --lr 4e-3 --work build/det-train/stage1
     #                 train --epochs 48 --lr 2e-3 --init build/det-train/stage1/checkpoint.pt
@@ -17,12 +23,6 @@
     #   all --designs mix --design-mix 0.4 0.1 0.2 0.3 --workers 2 --threads 2 --channels-last
     #   --data build/det-data-wide --work build/det-train-wide --out build/index_det_wide.onnx
     #   (bash scripts/wide_fonts.sh first; render 11 min, training 49 min here)
-    # passed rules ET and EU (fifty-ninth step), to ship once the tests naming the shipped
-    # detector's readings are updated: rule EE's recipe, DMX, its second training
-    # (scripts/candidates/index_det_dmx2.onnx):
-    #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
-    #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
-    #   (render 6 min, training 45 min here; three trainings gave three files: see vision.md)
     # tried, not shipped (fifty-ninth step, rule ER: DST; no steep gain, fewer everyday cards):
     #   all --workers 2 --threads 2 --channels-last --steep 0.4 --data build/det-data-steep
     #   --work build/det-train-steep --out build/index_det_steep.onnx (render 6.5, training 48 min)

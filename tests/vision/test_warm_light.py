@@ -68,8 +68,9 @@ def test_the_white_mask_finds_card_paper_under_warm_light(monkeypatch) -> None:
 @pytest.mark.skipif("konqi-modern" not in decks.training_decks(),
                     reason="no SVG deck installed (kdegames-card-data-kf5)")
 def test_a_scene_under_warm_light_reads_as_in_daylight(monkeypatch) -> None:
-    """The nine-card training-design scene of the dark-light test: under warm light it read two
-    cards fewer before the white mask looked in neutral colour."""
+    """The nine-card training-design scene of the dark-light test: under warm light it read
+    fewer cards before the white mask looked in neutral colour (two with the detector shipped
+    until the sixtieth step, three with today's), never a card not on the table."""
     _name, frame, expected, on_table, _steps = list(
         synthetic_items("training", 2, 0, only=["konqi-modern"]))[1]
     recognizer = Recognizer()
@@ -78,7 +79,7 @@ def test_a_scene_under_warm_light_reads_as_in_daylight(monkeypatch) -> None:
     assert {p.code for p in recognizer.read(warm(frame))} - {None} == daylight
     monkeypatch.setattr(exposure, "CAST_RATIO", float("inf"))
     before = {p.code for p in recognizer.read(warm(frame))} - {None}
-    assert len(before & expected) == 7 and before <= on_table
+    assert len(before & expected) < len(expected) and before <= on_table
 
 
 def upright_face(deck: str, code: str) -> np.ndarray:
