@@ -7,8 +7,9 @@
     # THE SHIPPED FILE since the sixtieth step (rule EE's recipe, DMX, its second training,
     # fifty-fifth step; passed rules ET and EU in the fifty-ninth; render 6 min, training 45
     # min here; a training is not rebuilt bit for bit: three trainings gave three files):
+    #   all --recipe shipped [--data build/det-data-mx --work build/det-train-mx
+    #   --out build/index_det_mx.onnx], the same as
     #   all --designs mix --design-mix 0.6 0.2 0 0 0.2 --workers 2 --threads 2 --channels-last
-    #   --data build/det-data-mx --work build/det-train-mx --out build/index_det_mx.onnx
     # shipped until the sixtieth step (rule BM, shipped by rule BQ in the thirty-third step;
     # about 80 min; the defaults):
     #   all --workers 2 --threads 2
@@ -371,11 +372,21 @@ def export(net, path: Path) -> None:
     net.train()
 
 
+# The options of the shipped file's recipe (DMX2, shipped in the sixtieth step): ``--recipe
+# shipped`` makes them the defaults (an option given on the command line still wins)
+SHIPPED_RECIPE = {"designs": "mix", "design_mix": [0.6, 0.2, 0.0, 0.0, 0.2],
+                  "channels_last": True, "workers": 2, "threads": 2}
+
+
 def main(argv: list[str] | None = None) -> int:
     from scripts.build_index_model import DESIGN_MIX, check_design_mix, run_stage, shared_arguments
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("stage", choices=["generate", "train", "all"])
+    parser.add_argument("--recipe", choices=["shipped", "defaults"], default="defaults",
+                        help="shipped: the options of the shipped file's recipe (the "
+                             "sixtieth step's DMX2: the more decks, NHWC, two workers and "
+                             "threads); defaults: the recipe shipped until then")
     parser.add_argument("--scenes", type=int, default=3000)
     parser.add_argument("--designs", choices=["training", "mix"], default="training",
                         help="training: the SVG and font-drawn decks; mix: also the procedural "
@@ -394,6 +405,9 @@ def main(argv: list[str] | None = None) -> int:
                         "recipe since the thirty-third step: 64 48; until then 32 24)")
     shared_arguments(parser, DATA, TRAIN, OUT)
     args = parser.parse_args(argv)
+    if args.recipe == "shipped":
+        parser.set_defaults(**SHIPPED_RECIPE)
+        args = parser.parse_args(argv)
     if not 0.0 <= args.steep <= 1.0:
         parser.error("--steep is a share, 0 to 1")
     if args.designs == "mix":

@@ -30,6 +30,27 @@ def test_all_generates_then_runs_the_shipped_two_stages(monkeypatch: pytest.Monk
     assert second.out == tmp_path / "det.onnx" and first.out != second.out
 
 
+@pytest.mark.skipif(not build_model.decks_more(), reason="no aisleriot decks (gnome-cards-data)")
+def test_the_shipped_recipe_is_one_option(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    """``--recipe shipped`` gives both stages and the render the shipped file's options (the
+    command in the script's header); an option given on the command line still wins."""
+    runs: list = []
+    monkeypatch.setattr(build, "generate", runs.append)
+    monkeypatch.setattr(build, "train", runs.append)
+    build.main(["all", "--recipe", "shipped", "--work", str(tmp_path)])
+    shipped = build.SHIPPED_RECIPE
+    for args in runs:
+        assert {k: getattr(args, k) for k in shipped} == shipped
+    assert shipped["design_mix"] == [0.6, 0.2, 0.0, 0.0, 0.2] and shipped["designs"] == "mix"
+    runs.clear()
+    build.main(["all", "--recipe", "shipped", "--threads", "1", "--work", str(tmp_path)])
+    assert [(r.threads, r.channels_last) for r in runs] == [(1, True)] * 3
+    runs.clear()
+    build.main(["all", "--work", str(tmp_path)])  # the defaults: the recipe shipped until then
+    assert [(r.designs, r.channels_last, r.threads) for r in runs] == [("training", False, 1)] * 3
+
+
 def test_the_stages_can_train_for_other_lengths(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path) -> None:
     runs: list = []
