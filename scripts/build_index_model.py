@@ -135,7 +135,10 @@ with the system fonts; the held-out designs never) and stores the labelled index
 both models are rebuilt, build the detector first (``build_index_detector.py``). The shipped
 second network (and the first until the thirty-seventh step) was built with the detector shipped
 until the thirty-second step: to rebuild it,
-``git show 22ad80f:models/index_det.onnx > build/det-before.onnx`` and ``--detector`` it.
+``git show 22ad80f:models/index_det.onnx > build/det-before.onnx`` and ``--detector`` it. The
+shipped first, third, fourth and fifth networks were rendered with the detector shipped from
+the thirty-third to the sixtieth step: to rebuild them,
+``git show 51e065f:models/index_det.onnx > build/det-before60.onnx`` and ``--detector`` it.
 ``train`` fits a small CNN with torch on the CPU (one thread), saves a checkpoint after every
 epoch in ``build/index-train/`` and exports ONNX (outputs ``logits`` and ``features``, the
 embedding deck adaptation uses). Both are resumable: finished
