@@ -86,7 +86,7 @@ def run(kind: str, scenes: int, frames: int, answer_after: int, seed: int) -> di
     last_frames: list[int] = []
     times: list[float] = []
     per_scene = []
-    for name, image, expected, allowed, _steps in synthetic_items(kind, scenes, seed):
+    for name, image, expected, allowed, *_sizes in synthetic_items(kind, scenes, seed):
         seen = watch(recognizer, image, rng, frames, answer_after)
         asked = seen["asked"]
         row = {"scene": name, "expected": len(expected), "right": len(set(asked) & allowed),

@@ -297,7 +297,8 @@ def save_chunk(out: Path, xs: list[np.ndarray], ys: list[int]) -> int:
 def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                scaled_cut: bool = False, n_variants: int = N_VARIANTS,
                mix: tuple[float, ...] = DESIGN_MIX, covered_glyph: float = 0.0,
-               context: float = 1.0, more_decks: bool = False) -> int:
+               context: float = 1.0, more_decks: bool = False,
+               partly: float | None = None) -> int:
     """Render chunk ``k`` (seeded by ``seed`` and ``k``) and save its crops; returns crops.
 
     Per scene: the crops the index detector (``detector_path``, by default the shipped
@@ -307,7 +308,9 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
     labelled from the known index positions (``covered_glyph``: see :func:`labels_near_marks`).
     ``context``: each crop's quad grown this many times about its centre (``ink_pairs.widened``;
     a network that sees what surrounds the index: rule DC). ``more_decks``: see
-    :func:`pick_design`."""
+    :func:`pick_design`. ``partly``: indices partly covered, at least this visible with each
+    half too (``scenes.partly_visible``), are taught and cut as their card like those in full
+    view (issue 16, sixty-first step; None: they are left out)."""
     import cv2
 
     from dealer_assist.vision import indices, ink_pairs
@@ -330,7 +333,7 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
                 continue
             labels = labels_near_marks(
                 cands, scenes.label_candidates(cands, marks, sc, anchors,
-                                               covered_glyph=covered_glyph),
+                                               covered_glyph=covered_glyph, partly=partly),
                 marks, covered_glyph)
             pos = np.nonzero(labels > 0)[0]
             neg = np.nonzero(labels == 0)[0]
@@ -338,9 +341,10 @@ def make_chunk(k: int, seed: int, out: Path, detector_path: Path | None = None,
             for i in (*pos, *neg):
                 xs.append(cut(sc.image, cands[i]))
                 ys.append(labels[i])
-        for code, rank, suit, frac, *_glyph in marks:  # every index in full view, cut 2-3 ways
-            d = float(np.linalg.norm(suit - rank))
-            if frac >= 0.97 and d >= ink_pairs.MIN_GLYPH:
+        for code, rank, suit, frac, glyph_frac in marks:  # every index in full view (or
+            d = float(np.linalg.norm(suit - rank))  # partly visible), cut 2-3 ways
+            seen = frac >= 0.97 or scenes.partly_visible(frac, glyph_frac, partly)
+            if seen and d >= ink_pairs.MIN_GLYPH:
                 for how in ("tight", "rough", "scaled")[:3 if scaled_cut else 2]:
                     xs.append(cut(sc.image, jittered(rng, rank, suit, how)))
                     ys.append(indices.CLASSES.index(code))
@@ -402,7 +406,7 @@ def generate(args: argparse.Namespace) -> None:
         return
     render_chunks(args, SCENES_PER_CHUNK, "crops", make_chunk, args.detector, args.scaled_cut,
                   args.variants, tuple(args.design_mix), args.covered_glyph, args.context,
-                  args.more_decks)
+                  args.more_decks, args.partly_visible)
 
 
 def render_chunks(args: argparse.Namespace, per_chunk: int, unit: str, make, *options) -> None:
@@ -1130,6 +1134,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--covered-glyph", type=float, default=0.0, metavar="FRACTION",
                         help="generate: a crop of an index whose rank or suit is less than "
                         "this visible is 'not an index' (default 0: left out)")
+    parser.add_argument("--partly-visible", type=float, metavar="FRACTION",
+                        help="generate: also teach and cut indices at least this visible, "
+                        "each half too, as their card (default: only those in full view)")
     parser.add_argument("--more-data", type=Path, nargs="+", default=[], metavar="DIR",
                         help="train: also on these renders' chunks (see training_chunks)")
     parser.add_argument("--stage1-epochs", type=int, default=20, help="all: the first stage's "

@@ -33,8 +33,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 DRAWING_CODE = (ROOT / "scripts" / "vision_data", ROOT / "dealer_assist" / "vision" / "synth.py")
 
-# what a cached scene is: (name, frame, expected, allowed, steps), as bench_vision.Item
-Row = tuple[str, np.ndarray, set[str], set[str], "dict[str, float] | None"]
+# what a cached scene is: (name, frame, expected, allowed, steps, partly), as bench_vision.Item
+Row = tuple[str, np.ndarray, set[str], set[str], "dict[str, float] | None", "set[str] | None"]
 
 
 def code_digest(extra: Iterable[str] = ()) -> str:
@@ -86,15 +86,17 @@ class SceneCache:
         frame = cv2.imread(str(place / f"{i:05d}.png"), cv2.IMREAD_COLOR)
         if frame is None or list(frame.shape) != meta.get("shape"):
             return None
-        steps = meta["steps"]
-        return meta["name"], frame, set(meta["expected"]), set(meta["allowed"]), steps
+        steps, partly = meta["steps"], meta.get("partly")
+        return (meta["name"], frame, set(meta["expected"]), set(meta["allowed"]), steps,
+                None if partly is None else set(partly))
 
     def _write(self, place: Path, i: int, row: Row) -> None:
         """Keep one scene; if it cannot be written (a full disk, say), say so once and go on
         without: the cache only saves time."""
-        name, frame, expected, allowed, steps = row
+        name, frame, expected, allowed, steps, partly = row
         meta = {"name": name, "shape": list(frame.shape), "expected": sorted(expected),
-                "allowed": sorted(allowed), "steps": steps}
+                "allowed": sorted(allowed), "steps": steps,
+                "partly": None if partly is None else sorted(partly)}
         try:
             ok, png = cv2.imencode(".png", frame)
             if not ok:

@@ -45,7 +45,7 @@ def cards_read(kind: str, scenes: int, seed: int, perturb: str | None = None) ->
     recognizer = Recognizer()
     reader = recognizer.index
     rows = []
-    for name, frame, _expected, allowed, _steps in synthetic_items(kind, scenes, seed):
+    for name, frame, _expected, allowed, *_sizes in synthetic_items(kind, scenes, seed):
         if perturb:
             frame = PERTURBATIONS[perturb](frame)
         read = {p.code for p in recognizer.read(frame) if p.code}

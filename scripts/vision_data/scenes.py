@@ -554,11 +554,12 @@ def _visible(over: np.ndarray, start: np.ndarray, end: np.ndarray, side: np.ndar
 
 def label_candidates(cands: list[ink_pairs.Candidate], marks, scene: Scene,
                      anchors: dict[str, list[float]], min_visible: float = 0.97,
-                     covered_glyph: float = 0.0) -> list[int]:
+                     covered_glyph: float = 0.0, partly: float | None = None) -> list[int]:
     """Class per candidate: 1 + card number if it is a visible index, 0 if not an index at all
     (or, with ``covered_glyph``, an index whose rank or suit is less than that visible: it names
     no card), -1 (leave out) if it is an index that is partly hidden, or lies on a card whose
-    index position is unknown."""
+    index position is unknown. ``partly``: an index at least that visible, and each of its
+    rank's and suit's halves too, is also its card (issue 16, sixty-first step)."""
     unknown = {i for i, card in enumerate(scene.cards) if not anchors.get(card.code)}
     h, w = scene.owner.shape
     labels = []
@@ -572,10 +573,16 @@ def label_candidates(cands: list[ink_pairs.Candidate], marks, scene: Scene,
             d = float(np.linalg.norm(suit - rank))
             if (np.linalg.norm(c.suit - suit) < 0.4 * d and np.linalg.norm(c.rank - rank) < 0.7 * d
                     and 0.6 * d < c.size < 1.5 * d):
-                if frac >= min_visible:
+                if frac >= min_visible or partly_visible(frac, glyph_frac, partly):
                     lab = indices.CLASSES.index(code)
                 else:
                     lab = -1 if frac > 0.4 and glyph_frac >= covered_glyph else 0
                 break
         labels.append(lab)
     return labels
+
+
+def partly_visible(frac: float, glyph_frac: float, partly: float | None) -> bool:
+    """Whether an index ``frac`` visible whose less visible half is ``glyph_frac`` visible is
+    taught as its card at ``partly`` (None: only indices in full view are)."""
+    return partly is not None and frac >= partly and glyph_frac >= partly

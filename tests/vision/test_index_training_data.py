@@ -341,3 +341,40 @@ def test_context_cuts_the_same_crops_showing_what_surrounds_each_index(
         same = np.abs(middle - shrunk).mean()
         other = np.abs(middle - np.roll(shrunk, 1, axis=0)).mean()
         assert same < 0.5 * other
+
+
+def test_an_index_partly_covered_is_taught_as_its_card_with_partly_visible() -> None:
+    """``generate --partly-visible F`` (sixty-first step): an index at least F visible, each
+    half too, is taught as its card; without it, left out as before; one whose suit is mostly
+    hidden stays left out."""
+    faces, anchors = variants.deck(5)
+    sc = scenes.make_scene(np.random.default_rng(4), faces, (1280, 960), kind="single",
+                           max_tilt=0, mild=True)
+    code, rank, suit, _frac, _glyph = next(
+        m for m in scenes.visible_indices(sc, anchors) if m.frac == 1 and m.legible(12))
+    cand = ink_pairs.candidate(rank.astype(np.float32), suit.astype(np.float32))
+    step = float(np.linalg.norm(suit - rank))
+    side = np.array([suit[1] - rank[1], rank[0] - suit[0]]) / step  # across the index
+    edge = (rank + suit) / 2 + side * 0.75 * step  # a chip over one side of both glyphs
+    cv2.circle(sc.owner, tuple(int(v) for v in edge), int(0.45 * step), -2, -1)
+    marks = scenes.visible_indices(sc, anchors)
+    covered = next(m for m in marks if m.code == code and np.allclose(m.rank, rank))
+    assert 0.6 <= covered.frac < 0.97 and covered.glyph_frac >= 0.6
+    assert scenes.label_candidates([cand], marks, sc, anchors) == [-1]
+    assert scenes.label_candidates([cand], marks, sc, anchors, partly=0.6) == [CLASSES.index(code)]
+    cv2.circle(sc.owner, tuple(int(v) for v in suit), int(0.6 * step), -2, -1)  # and the suit
+    marks = scenes.visible_indices(sc, anchors)
+    assert scenes.label_candidates([cand], marks, sc, anchors, partly=0.6) == [-1]
+
+
+def test_partly_visible_adds_crops_to_a_chunk_and_leaves_the_default_alone(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(build, "SCENES_PER_CHUNK", 1)
+    seed = 20  # a scene with nine partly covered indices
+    build.make_chunk(0, seed, tmp_path / "plain.npz")
+    build.make_chunk(0, seed, tmp_path / "again.npz", partly=None)
+    build.make_chunk(0, seed, tmp_path / "partly.npz", partly=0.6)
+    with (np.load(tmp_path / "plain.npz") as plain, np.load(tmp_path / "again.npz") as again,
+          np.load(tmp_path / "partly.npz") as partly):
+        assert np.array_equal(plain["y"], again["y"]) and np.array_equal(plain["x"], again["x"])
+        assert (partly["y"] > 0).sum() > (plain["y"] > 0).sum()
