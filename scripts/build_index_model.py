@@ -76,6 +76,10 @@
     #   step): the shipped first network's recipe on a render of the reader's own crops (all
     #   --reader-cut ... --data <its own>; render 10 min, training 32 min), then quantize; and
     #   (rule CQ) the same with --reader-cut --taught-step 6
+    # tried as the first and third networks (exploration PV, sixty-first step: a lead, not a
+    #   rule): rule EV's recipe (the shipped first network's, --train-seed 1 and 0) on a render
+    #   with --partly-visible 0.6 (indices 60-97 % visible, each half too, taught as their
+    #   card), --data build/index-data-pv62, then quantize
     # tried as the first network (rule CS: WDq), not shipped (forty-first step): the shipped first
     #   network's recipe on a render with the wide procedural designs (bash scripts/wide_fonts.sh
     #   first): all ... --design-mix 0.4 0.1 0.2 0.3 --data build/index-data-wide
