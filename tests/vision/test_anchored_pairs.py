@@ -113,7 +113,7 @@ def test_an_unseen_designs_fanned_card_is_read_from_its_anchored_crop(
     9035, 9096, 9103), none loses one; 9059 reads a J♣ that is not on the table either way):
     the card is read with them, not without, and nothing that is not on the table is read
     either way."""
-    _name, frame, expected, on_table, _steps = list(synthetic_items("heldout", 2, seed))[1]
+    _name, frame, expected, on_table, *_sizes = list(synthetic_items("heldout", 2, seed))[1]
     assert card in expected
     with_anchors = {p.code for p in Recognizer().read(frame)} - {None}
     monkeypatch.setattr(ink_pairs, "ANCHOR_REACH", 0.0)

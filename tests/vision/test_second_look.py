@@ -70,7 +70,7 @@ def test_second_look_and_zoom_read_more_of_unseen_designs_and_nothing_wrong(
 
     def read_all() -> tuple[int, int]:
         recognizer, right, wrong = Recognizer(), 0, 0
-        for _name, frame, expected, on_table, _steps in items:
+        for _name, frame, expected, on_table, *_sizes in items:
             read = {p.code for p in recognizer.read(frame)} - {None}
             right += len(read & expected)
             wrong += len(read - on_table)

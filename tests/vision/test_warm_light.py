@@ -71,7 +71,7 @@ def test_a_scene_under_warm_light_reads_as_in_daylight(monkeypatch) -> None:
     """The nine-card training-design scene of the dark-light test: under warm light it read
     fewer cards before the white mask looked in neutral colour (two with the detector shipped
     until the sixtieth step, three with today's), never a card not on the table."""
-    _name, frame, expected, on_table, _steps = list(
+    _name, frame, expected, on_table, *_sizes = list(
         synthetic_items("training", 2, 0, only=["konqi-modern"]))[1]
     recognizer = Recognizer()
     daylight = {p.code for p in recognizer.read(frame)} - {None}
