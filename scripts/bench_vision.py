@@ -226,6 +226,13 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
     """(deck, number, scene, anchors, legible indices) of the seeded 1280×960 scenes of
     ``--synthetic kind``; an index is legible in full view (≥ 97 % visible) with its rank and
     suit centres ≥ LEGIBLE px apart (``scenes.IndexMark``)."""
+    for deck, i, sc, anchors, marks in rendered_scenes(kind, scenes_n, seed, only):
+        yield deck, i, sc, anchors, [m for m in marks if m.legible(LEGIBLE)]
+
+
+def rendered_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
+                    ) -> Iterator[tuple[str, int, Any, Any, list]]:
+    """:func:`synthetic_scenes` with every index of each scene, however visible."""
     from scripts.vision_data import decks, scenes
 
     held = decks.training_decks() if kind.startswith("training") else decks.held_out_decks()
@@ -241,8 +248,7 @@ def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None
         low, high = OBLIQUE_TILT if kind.endswith("oblique") else (0.0, scenes.MAX_TILT)
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True,
                                min_tilt=low, max_tilt=high)
-        marks = [m for m in scenes.visible_indices(sc, anchors) if m.legible(LEGIBLE)]
-        yield deck, i, sc, anchors, marks
+        yield deck, i, sc, anchors, scenes.visible_indices(sc, anchors)
 
 
 def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
@@ -256,11 +262,12 @@ def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None 
         return
     from scripts.vision_data import scenes
 
-    for deck, i, sc, anchors, marks in synthetic_scenes(kind, scenes_n, seed, only):
+    for deck, i, sc, _anchors, marks in rendered_scenes(kind, scenes_n, seed, only):
         steps: dict[str, float] = {}
         for m in marks:
-            steps[m.code] = max(steps.get(m.code, 0.0), m.step)
-        partly = {m.code for m in scenes.visible_indices(sc, anchors)
+            if m.legible(LEGIBLE):
+                steps[m.code] = max(steps.get(m.code, 0.0), m.step)
+        partly = {m.code for m in marks
                   if m.step >= LEGIBLE and scenes.partly_visible(m.frac, m.glyph_frac, PARTLY)}
         yield Item(f"{deck}-{i:03d}", sc.image, set(steps), {c.code for c in sc.cards}, steps,
                    partly - set(steps))
@@ -269,7 +276,7 @@ def synthetic_items(kind: str, scenes_n: int, seed: int, only: list[str] | None 
 def cached_items(root: Path, kind: str, scenes_n: int, seed: int) -> Iterator[Item]:
     """:func:`synthetic_items` kept in and read from the scene cache under ``root``
     (``scene_cache.py``: the same frames, rendered once)."""
-    version = code_digest([inspect.getsource(synthetic_scenes),
+    version = code_digest([inspect.getsource(rendered_scenes),
                            inspect.getsource(synthetic_items), f"LEGIBLE={LEGIBLE}",
                            f"OBLIQUE_TILT={OBLIQUE_TILT}", f"PARTLY={PARTLY}"])
     rows = SceneCache(root, version).rows(kind, seed, scenes_n,
@@ -308,8 +315,9 @@ def evaluate(recognizer: Recognizer, items: Iterator[Item], runs: int, verbose: 
         tp += len(read & expected)
         fp += len(read - allowed)
         expected_total += len(expected)
-        partly_cards += len(partly or ())
-        partly_read += len(read & (partly or set()))
+        partly = partly or set()
+        partly_cards += len(partly)
+        partly_read += len(read & partly)
         for code, step in (steps or {}).items():
             row = sizes[max(0, int(np.searchsorted(SIZE_BINS, step, side="right")) - 1)]
             row[0] += 1
