@@ -21,12 +21,13 @@ The sets, per seed:
   reader's fans on a confirmation's seeds, or more seeds of fans).
 
 ``table`` prints, per reader name, cards read right · wrong in each set pooled over its seeds,
-the choice sets pooled, and the held-out sets per seed. Choose on the training designs only
-(``bench_vision.py``'s rule). ``confirm OUT SHIPPED CANDIDATE`` judges the candidate's
-``confirm`` results against the shipped reader's, seed by seed (``compare_readers.py``, rule
-AM). Exit 0: done (``confirm``: passed); 1: a bench run failed (``confirm``: the candidate
-failed); 2: a file in OUT that is not a result, a name that cannot be one, or (``confirm``) a
-set one of the two readers lacks.
+the choice sets pooled, and the held-out sets per seed; where every result of a cell counts the
+partly covered cards (``partly_covered``, since the sixty-first step), also "(read/cards
+partly)". Choose on the training designs only (``bench_vision.py``'s rule). ``confirm OUT
+SHIPPED CANDIDATE`` judges the candidate's ``confirm`` results against the shipped reader's,
+seed by seed (``compare_readers.py``, rule AM). Exit 0: done (``confirm``: passed); 1: a bench
+run failed (``confirm``: the candidate failed); 2: a file in OUT that is not a result, a name
+that cannot be one, or (``confirm``) a set one of the two readers lacks.
 
     uv run python scripts/vision_rule_sets.py confirm OUT SHIPPED CANDIDATE
 """
@@ -38,6 +39,7 @@ import subprocess
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -122,9 +124,23 @@ def run(out: Path, name: str, sets: list[str], seeds: list[int], heldout_seeds: 
     return EXIT_OK
 
 
-def tallies(out: Path) -> dict[str, dict[str, dict[int, tuple[int, int]]]]:
-    """Per reader, per set, per seed: (right, wrong); ValueError for a file that is no result."""
-    found: dict[str, dict[str, dict[int, tuple[int, int]]]] = defaultdict(lambda: defaultdict(dict))
+class Tally(NamedTuple):
+    """One result's cards read right and wrong, and its partly covered cards read and in all
+    (None in a result from before the benchmark counted them)."""
+
+    right: int
+    wrong: int
+    partly_read: int | None = None
+    partly_cards: int | None = None
+
+
+Found = dict[str, dict[str, dict[int, Tally]]]
+
+
+def tallies(out: Path) -> Found:
+    """Per reader, per set, per seed: its :class:`Tally`; ValueError for a file that is no
+    result."""
+    found: Found = defaultdict(lambda: defaultdict(dict))
     for path in sorted(out.glob("*__*__*.json")):
         parts = path.stem.split("__")
         if len(parts) != 3 or parts[1] not in SETS or not parts[2].isdigit():
@@ -132,18 +148,25 @@ def tallies(out: Path) -> dict[str, dict[str, dict[int, tuple[int, int]]]]:
                              f"(NAME__SET__SEED.json)")
         name, set_name, seed = parts
         result = load_result(path)
-        found[name][set_name][int(seed)] = (result["read_right"], result["read_wrong"])
+        partly = result.get("partly_covered") or {}
+        found[name][set_name][int(seed)] = Tally(result["read_right"], result["read_wrong"],
+                                                 partly.get("read"), partly.get("cards"))
     return found
 
 
-def cell(counts: list[tuple[int, int]]) -> str:
-    """Right · wrong summed, or a dash for no results."""
+def cell(counts: list[Tally]) -> str:
+    """Right · wrong summed, then the partly covered cards read of all if every result counts
+    them; a dash for no results."""
     if not counts:
         return "—"
-    return f"{sum(r for r, _ in counts)} · {sum(w for _, w in counts)}"
+    text = f"{sum(t.right for t in counts)} · {sum(t.wrong for t in counts)}"
+    if all(t.partly_cards is not None for t in counts):
+        text += (f" ({sum(t.partly_read or 0 for t in counts)}/"
+                 f"{sum(t.partly_cards or 0 for t in counts)} partly)")
+    return text
 
 
-def table(found: dict[str, dict[str, dict[int, tuple[int, int]]]]) -> str:
+def table(found: Found) -> str:
     """The markdown table of :func:`tallies`: a column per reader."""
     names = sorted(found)
 

@@ -90,8 +90,13 @@ def test_a_name_that_cannot_be_a_file_name_part_is_refused(tmp_path: Path) -> No
     assert not (tmp_path / "out").exists()
 
 
-def write(out: Path, name: str, set_name: str, seed: int, right: int, wrong: int) -> None:
-    (out / f"{name}__{set_name}__{seed}.json").write_text(json.dumps(result(right, wrong)))
+def write(out: Path, name: str, set_name: str, seed: int, right: int, wrong: int,
+          partly: tuple[int, int] | None = None) -> None:
+    """A result file; ``partly``: its partly covered cards (read, in all), else none counted."""
+    data = result(right, wrong)
+    if partly:
+        data["partly_covered"] = {"read": partly[0], "cards": partly[1]}
+    (out / f"{name}__{set_name}__{seed}.json").write_text(json.dumps(data))
 
 
 def test_the_table_pools_seeds_and_the_choice_sets(tmp_path: Path,
@@ -108,6 +113,22 @@ def test_the_table_pools_seeds_and_the_choice_sets(tmp_path: Path,
     assert "| daylight | 105 · 2 | 201 · 2 |" in rows
     assert "| choice, pooled | — | 401 · 3 |" in rows
     assert "| heldout 9 | 250 · 0 | — |" in rows
+
+
+def test_the_table_counts_partly_covered_cards_where_every_result_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    write(tmp_path, "S", "heldout-fans", 1, 50, 0, partly=(3, 5))
+    write(tmp_path, "S", "heldout-fans", 2, 50, 0, partly=(4, 6))
+    write(tmp_path, "S", "fans", 1, 20, 1)  # from before the count
+    write(tmp_path, "S", "fans", 2, 20, 1, partly=(2, 9))
+    write(tmp_path, "S", "daylight", 1, 30, 0, partly=(1, 2))
+    write(tmp_path, "S", "daylight", 2, 30, 0, partly=(0, 3))
+    assert rs.main(["table", str(tmp_path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert "| heldout-fans 1 | 50 · 0 (3/5 partly) |" in rows
+    assert "| heldout-fans 2 | 50 · 0 (4/6 partly) |" in rows
+    assert "| daylight | 60 · 0 (1/5 partly) |" in rows  # pooled over the seeds
+    assert "| fans | 40 · 2 |" in rows  # one of its two results lacks the count
 
 
 def test_a_file_that_is_no_result_is_named(tmp_path: Path,
