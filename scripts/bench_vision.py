@@ -12,7 +12,7 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
-        [--anchored-votes] [--again-reach STEPS]
+        [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -56,7 +56,8 @@ earlier rule is F / 1.9 here: the reader before rule DV is ``--acceptance-factor
 --more-seeds none``, the reader before rule EB ``--acceptance-factor 0.8947 --more-seeds
 models/index_cnn_d.onnx``); ``--more-seeds`` the further training seeds in the seeds' mean
 (the shipped fourth and fifth networks of rules DZ and EB by default; ``none``: the reader
-before rule DZ);
+before rule DZ); ``--second-seeds`` more training seeds of the second network's recipe, averaged
+with it before it vetoes (rule EY's candidate; none shipped);
 ``--combine`` how the networks' probabilities make the reader's (``indices.COMBINES``);
 ``--look-again`` which detected indices the detector looks at again: ``all`` (shipped, rule EF)
 also those that read as no card, ``named`` only those whose crop names a card (the reader before
@@ -618,7 +619,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "stretch_look": (None if args.stretch_look == SHIPPED_STRETCH
                               else args.stretch_look),
              "anchored_votes": "yes" if args.anchored_votes else None,
-             "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach}
+             "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach,
+             "second_seeds": " ".join(args.second_seeds) if args.second_seeds else None}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -630,7 +632,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     more_seeds = seeds_option(args.more_seeds)
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
                          ("--detector-model", args.detector_model), ("--third-model", third),
-                         *(("--more-seeds", path) for path in more_seeds or [])):
+                         *(("--more-seeds", path) for path in more_seeds or []),
+                         *(("--second-seeds", Path(path)) for path in args.second_seeds or [])):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
@@ -643,7 +646,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        more_seeds=more_seeds, look_again=args.look_again,
                        zoom_join=args.zoom_join, sharp_mean=args.sharp_mean,
                        stretch_look=args.stretch_look, anchored_votes=args.anchored_votes,
-                       again_reach=args.again_reach)
+                       again_reach=args.again_reach,
+                       second_seeds=[Path(path) for path in args.second_seeds or []])
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -720,6 +724,9 @@ def main(argv: list[str] | None = None) -> int:
                            help="more training seeds of the first network's recipe, averaged "
                            "with the first and third (--combine seed-mean or mean), or 'none' for "
                            "the reader before rule DZ (default: the shipped ones)")
+    candidate.add_argument("--second-seeds", nargs="+", metavar="ONNX",
+                           help="more training seeds of the second network's recipe, their "
+                           "mean with the second network vetoing (rule EY's candidate)")
     candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,
                            help="how the networks' probabilities of a card make the reader's: "
                            "the first and third's mean vetoed by the second (the shipped "
@@ -760,6 +767,9 @@ def main(argv: list[str] | None = None) -> int:
                      "first network's crop)")
     if args.second_context is not None and args.second_context <= 0:
         parser.error("--second-context must be over 0 (1: the plain crop)")
+    if args.second_seeds and network_option(args.second_model) is None:
+        parser.error("--second-seeds are averaged with the second network: not with "
+                     "--second-model none")
     if seeds_option(args.more_seeds) and args.combine not in AVERAGING:
         parser.error("--more-seeds are averaged with the first network: --combine seed-mean "
                      "or mean")

@@ -284,7 +284,9 @@ class IndexReader:
     group (see GROUP_VOTES; alone it still needs the acceptance's ``anchored``).
     ``again_reach``: how far, in steps, the detector's second look may find an index from the
     middle it looked at (``IndexDetector.look_again``; AGAIN_REACH as shipped, rule ES's
-    candidate 1.2).
+    candidate 1.2). ``second_seeds``: rule EY's candidate, files of more training seeds of the
+    second network's recipe, whose softmax is averaged with the second network's before it
+    vetoes (:class:`SeedMean`; none shipped).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -294,7 +296,8 @@ class IndexReader:
                  more_seeds: Sequence[Path] | None = None,
                  look_again: str = SHIPPED_LOOK_AGAIN, zoom_join: int = ZOOM_JOIN,
                  sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH,
-                 anchored_votes: bool = False, again_reach: float = AGAIN_REACH) -> None:
+                 anchored_votes: bool = False, again_reach: float = AGAIN_REACH,
+                 second_seeds: Sequence[Path] = ()) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -313,6 +316,10 @@ class IndexReader:
         self.path = path or model_path("index_cnn", ".onnx")
         self.net = OnnxNet(self.path)
         self.second = shipped_or(second, SECOND_MODEL)
+        if second_seeds:
+            if self.second is None:
+                raise ValueError("more seeds of the second network need a second network")
+            self.second = SeedMean([self.second, *(OnnxNet(path) for path in second_seeds)])
         self.third = shipped_or(third, THIRD_MODEL)
         self.more_seeds = [OnnxNet(path) for path in more_seeds]
         self.contexts = (second_context, third_context)
@@ -706,6 +713,18 @@ def combined(first: np.ndarray, second: np.ndarray | None, third: np.ndarray | N
 def shipped_seeds() -> list[Path]:
     """The files of MORE_SEED_MODELS that are present."""
     return [path for name in MORE_SEED_MODELS if (path := model_path(name, ".onnx")).exists()]
+
+
+class SeedMean:
+    """Training seeds of one recipe asked as one network: :meth:`run` gives the log of their
+    mean softmax, so that :func:`opinion` of it is that mean (rule EY's second network)."""
+
+    def __init__(self, nets: Sequence[OnnxNet]) -> None:
+        self.nets = list(nets)
+
+    def run(self, x: np.ndarray) -> np.ndarray:
+        mean = np.mean([opinion(net, x) for net in self.nets], axis=0)
+        return np.log(np.maximum(mean, np.finfo(np.float32).tiny))
 
 
 def shipped_or(path: Path | bool | None, name: str) -> OnnxNet | None:

@@ -50,7 +50,7 @@ def test_the_shipped_files_named_read_as_the_shipped_reader(capsys) -> None:
 
 
 @pytest.mark.parametrize("option", ["--first-model", "--second-model", "--detector-model",
-                                    "--third-model"])
+                                    "--third-model", "--second-seeds"])
 def test_a_file_that_is_not_a_network_is_refused_with_its_option(option: str, tmp_path: Path,
                                                                   capsys) -> None:
     notes = tmp_path / "notes.onnx"
@@ -102,7 +102,8 @@ def test_more_seeds_none_is_the_reader_before_the_fourth_network() -> None:
 @pytest.mark.parametrize("options", [["--more-seeds", "m.onnx", "--combine", "lowest"],
                                      ["--combine", "either", "--third-model", "none"],
                                      ["--second-context", "0"], ["--third-context", "0"],
-                                     ["--third-context", "1", "--third-model", "none"]])
+                                     ["--third-context", "1", "--third-model", "none"],
+                                     ["--second-seeds", "s.onnx", "--second-model", "none"]])
 def test_a_candidate_option_without_its_sense_is_refused(options: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*FANS, *options])
@@ -125,3 +126,10 @@ def test_rule_es_reader_is_named_and_a_reach_out_of_range_is_refused(capsys) -> 
     assert farther["reader"] == {"again_reach": 1.2}
     assert main([*FANS, "--again-reach", "-1"]) == 2
     assert "again_reach must be a positive number of steps" in capsys.readouterr().err
+
+
+def test_rule_ey_reader_is_named(capsys) -> None:
+    second = Path(__file__).resolve().parents[2] / "models" / "index_cnn_b.onnx"
+    doubled = bench(capsys, "--second-seeds", str(second))
+    assert doubled["reader"] == {"second_seeds": str(second)}
+    assert doubled["read_right"] == bench(capsys)["read_right"]  # a seed mean of one network

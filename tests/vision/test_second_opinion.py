@@ -227,6 +227,36 @@ def test_a_mean_averages_every_network_further_seeds_too() -> None:
     assert np.isclose(out[0, CLASSES.index("10D")], (0.9 + 0.2 + 0.9 + 0.8) / 4)
 
 
+def test_second_seeds_are_one_veto_their_mean() -> None:
+    """Rule EY's candidate: the second network's seeds asked as one network (SeedMean), whose
+    opinion is their mean softmax, and that mean vetoes the first network's seeds' mean."""
+    low = FixedNet(np.log(np.maximum(probs_of([("10D", 0.5)])[0], 1e-30)))
+    high = FixedNet(np.log(np.maximum(probs_of([("10D", 0.9)])[0], 1e-30)))
+    x = np.random.default_rng(4).random((2, 3, CROP_H, CROP_W)).astype(np.float32)
+    mean = indices.opinion(indices.SeedMean([low, high]), x)
+    ten = CLASSES.index("10D")
+    assert np.allclose(mean[:, ten], 0.7) and np.allclose(mean.sum(axis=1), 1)
+    reader = IndexReader(second=None, third=None)
+    reader.second = indices.SeedMean([low, high])
+    first = probs_of([("10D", 0.99), ("10D", 0.99)])
+    assert np.allclose(reader.second_opinion(x, first)[:, ten], 0.7)  # their mean vetoes
+    with pytest.raises(ValueError, match="second network"):
+        IndexReader(second=None, second_seeds=[Path("any.onnx")])
+
+
+def test_the_shipped_second_network_with_itself_as_a_seed_reads_as_shipped() -> None:
+    """A seed mean of one network and a copy of it is that network: the reader reads the same."""
+    item = next(iter(synthetic_items("drawn-fans", 1, 5)))
+    shipped, doubled = IndexReader(), IndexReader(
+        second_seeds=[indices.model_path(indices.SECOND_MODEL, ".onnx")])
+    assert isinstance(doubled.second, indices.SeedMean)
+
+    def cards(reader: IndexReader) -> list[tuple[str, float]]:
+        return sorted((str(r.card), round(r.prob, 5)) for r in reader.read(item.frame))
+
+    assert cards(shipped) and cards(doubled) == cards(shipped)
+
+
 def test_an_unknown_combination_is_refused() -> None:
     with pytest.raises(ValueError, match="combine"):
         IndexReader(second=None, combine="max")
