@@ -21,6 +21,9 @@ not (docs/vision-results.md, *Results, twenty-third step*). (c) is a weak guard 
 wrong readings; (b) is the floor. Confirm on scenes never used for choosing (two fresh seeds of 240
 training, 240 held-out and 120 fan scenes, each under no perturbation, ``warm`` and ``blur``).
 
+Also printed, not judged: the cards read counting the partly covered ones too (a fan's or a
+pile's, ``partly_covered``, since the sixty-first step), where every result counts them.
+
 Prints a table and the verdict. Exit 0: passed; 1: failed; 2: a file unreadable, not a
 ``bench_vision.py`` result, or pairs that are not the same run.
 """
@@ -53,6 +56,7 @@ class Run:
     light: str  # the --perturb mode, or "none"
     right: int
     wrong: int
+    partly: int | None = None  # partly covered cards read (None: the result does not count them)
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,8 @@ def load_result(path: Path) -> dict:
 
 def as_run(result: dict) -> Run:
     kind, _, light = result["mode"].partition(", perturbed: ")
-    return Run(kind, light or "none", result["read_right"], result["read_wrong"])
+    partly = (result.get("partly_covered") or {}).get("read")
+    return Run(kind, light or "none", result["read_right"], result["read_wrong"], partly)
 
 
 def paired_runs(shipped: list[Path], candidate: list[Path]) -> list[tuple[Run, Run]]:
@@ -134,6 +139,10 @@ def verdict(pairs: list[tuple[Run, Run]]) -> tuple[bool, list[str]]:
     a, b = pooled(shipped), pooled(candidate)
     check(b.right > a.right, f"(a) cards: {b.right} against {a.right} "
           f"({(b.right / a.right - 1) if a.right else 0:+.1%})")
+    if all(r.partly is not None for pair in pairs for r in pair):
+        pa, pb = (sum(r.partly or 0 for r in runs) for runs in (shipped, candidate))
+        lines.append(f"info  cards with the partly covered: {b.right + pb} against "
+                     f"{a.right + pa} (partly covered {pb} against {pa})")
     for light in dict.fromkeys(r.light for r in shipped):
         la, lb = (pooled(r for r in runs if r.light == light) for runs in (shipped, candidate))
         check(lb.right >= LIGHT_SHARE * la.right,

@@ -45,6 +45,25 @@ def test_more_cards_at_the_same_precision_pass_though_more_are_wrong(tmp_path, c
     assert "(a) light blur: 2080 against 2000" in out
 
 
+def test_the_partly_covered_cards_are_reported_not_judged(tmp_path, capsys) -> None:
+    def with_partly(path: Path, read: int) -> Path:
+        data = json.loads(path.read_text())
+        data["partly_covered"] = {"cards": 300, "read": read}
+        path.write_text(json.dumps(data))
+        return path
+
+    shipped = with_partly(result(tmp_path, "s", 2000, 6), 100)
+    fewer = with_partly(result(tmp_path, "c", 1990, 6), 200)  # more partly covered, fewer cards
+    assert main(["--shipped", str(shipped), "--candidate", str(fewer)]) == EXIT_REFUSED
+    out = capsys.readouterr().out
+    assert "info  cards with the partly covered: 2190 against 2100 (partly covered 200 " \
+           "against 100)" in out
+    assert "FAIL  (a) cards: 1990 against 2000" in out
+    plain = result(tmp_path, "p", 2010, 6)  # a result from before the count: no line
+    assert main(["--shipped", str(shipped), "--candidate", str(plain)]) == EXIT_OK
+    assert "partly" not in capsys.readouterr().out
+
+
 def test_fewer_cards_fail(tmp_path, capsys) -> None:
     assert compare(tmp_path, [(2000, 6)], [(1990, 2)]) == EXIT_REFUSED
     assert "FAIL  (a) cards: 1990 against 2000" in capsys.readouterr().out
