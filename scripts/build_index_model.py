@@ -80,6 +80,16 @@
     #   rule): rule EV's recipe (the shipped first network's, --train-seed 1 and 0) on a render
     #   with --partly-visible 0.6 (indices 60-97 % visible, each half too, taught as their
     #   card), --data build/index-data-pv62, then quantize
+    #   (sixty-second step, rules EW and EX: with --train-seed 2 and 3 too, all four as the
+    #   first, third, fourth and fifth networks; not shipped)
+    # tried as the second network (sixty-second step, rule EX: BPV; rule EY: BPV2, its second
+    #   seed averaged into the veto), not shipped: rule EG's recipe with --partly-visible 0.6:
+    #   all --seed 1 --train-seed 1 --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
+    #   --augment courts --design-mix 0.45 0.15 0.2 0 0.2 --workers 2 --threads 2
+    #   --channels-last --partly-visible 0.6 --data build/index-data-bpv
+    #   --work build/index-train-bpv --out build/index_cnn_bpv_float.onnx (render 10 min,
+    #   training 27 min here alone), then quantize --data build/index-data-bpv; BPV2 the same
+    #   with --train-seed 2 --work build/index-train-bpv2 on that render
     # tried as the first network (rule CS: WDq), not shipped (forty-first step): the shipped first
     #   network's recipe on a render with the wide procedural designs (bash scripts/wide_fonts.sh
     #   first): all ... --design-mix 0.4 0.1 0.2 0.3 --data build/index-data-wide
