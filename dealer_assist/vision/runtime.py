@@ -88,6 +88,29 @@ class OnnxNet:
         return self.session.run(names, {self.input: x})
 
 
+def paper_and_ink(session, n: int = 64, seed: int = 7) -> np.ndarray:
+    """A seeded batch of ``n`` inputs of the session's shape, as crops are: bright paper (1) with
+    dark ink (-1) on a fifth of the values, the extremes a calibration may leave out."""
+    dims = [n, *(d if isinstance(d, int) and d > 0 else 32
+                 for d in session.get_inputs()[0].shape[1:])]
+    return np.where(np.random.default_rng(seed).random(dims) < 0.8, 1.0, -1.0).astype(np.float32)
+
+
+def deviation(path: Path | str) -> float:
+    """How far the kernels :class:`OnnxNet` runs ``path`` on are from the file as written (no
+    graph optimisation at all): the largest difference of its first output on
+    :func:`paper_and_ink` inputs (at most EXACT_TOLERANCE: the same network)."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    written = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    net = OnnxNet(path)
+    x = paper_and_ink(written)
+    want = written.run(net.outputs[:1], {net.input: x})[0]
+    return float(np.abs(net.run(x) - want).max())
+
+
 def load_error(path: Path | str) -> str | None:
     """Why ONNX Runtime cannot load the network ``path`` (a short message), or None if it can."""
     from onnxruntime.capi import onnxruntime_pybind11_state as ort_state

@@ -79,6 +79,36 @@ def test_the_int8_copy_computes_what_the_float_network_does(render: Path, tmp_pa
     assert not out.with_suffix(".tmp.onnx").exists()
 
 
+def test_a_copy_the_kernels_do_not_run_as_written_is_refused(
+        render: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sixty-second step: PV1's int8 copy ran 0.16 off its own arithmetic; quantize says so
+    (exit 1) and writes nothing, with the way out."""
+    from dealer_assist.vision import runtime
+
+    float_network(tmp_path / "float.onnx")
+    monkeypatch.setattr(runtime, "deviation", lambda path: 0.16)
+    out = tmp_path / "int8.onnx"
+    with pytest.raises(SystemExit) as stop:
+        quantize(render, tmp_path / "float.onnx", out)
+    message = str(stop.value.code)
+    assert "does not run this int8 copy as written" in message and "0.160" in message
+    assert "try --reduce-range" in message
+    assert not out.exists() and not out.with_suffix(".tmp.onnx").exists()
+
+
+def test_reduce_range_quantizes_the_weights_to_seven_bits(render: Path, tmp_path: Path) -> None:
+    float_network(tmp_path / "float.onnx")
+    for name, args in (("eight.onnx", []), ("seven.onnx", ["--reduce-range"])):
+        assert build.main(["quantize", "--data", str(render), "--model",
+                           str(tmp_path / "float.onnx"), "--out", str(tmp_path / name),
+                           *args]) == 0
+    widest = {name: max(int(np.abs(numpy_helper.to_array(w).astype(np.int16)).max())
+                        for w in onnx.load(tmp_path / name).graph.initializer
+                        if w.data_type == TensorProto.INT8)
+              for name in ("eight.onnx", "seven.onnx")}
+    assert widest["eight.onnx"] > 64 >= widest["seven.onnx"]
+
+
 def test_the_same_files_give_the_same_bytes(render: Path, tmp_path: Path) -> None:
     float_network(tmp_path / "float.onnx")
     for name in ("one.onnx", "two.onnx"):

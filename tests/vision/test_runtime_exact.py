@@ -26,12 +26,13 @@ def as_written(path) -> ort.InferenceSession:
 def test_the_int8_networks_read_real_looking_crops_as_their_arithmetic_says(name: str) -> None:
     path = model_path(name, ".onnx")
     net, reference = OnnxNet(path), as_written(path)
-    rng = np.random.default_rng(7)  # not the probe's seed: bright paper and dark ink, as crops are
-    x = np.where(rng.random((64, 3, CROP_H, CROP_W)) < 0.8, 1.0, -1.0).astype(np.float32)
+    x = runtime.paper_and_ink(reference)  # not the probe's input: paper and ink, as crops are
+    assert x.shape == (64, 3, CROP_H, CROP_W)
     got = net.run(x)
     want = reference.run([net.outputs[0]], {net.input: x})[0]
     assert np.abs(got - want).max() <= EXACT_TOLERANCE
     assert np.array_equal(got.argmax(axis=1), want.argmax(axis=1))
+    assert runtime.deviation(path) == np.abs(got - want).max()
 
 
 def test_a_float_network_keeps_its_fast_session() -> None:
