@@ -620,7 +620,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
                               else args.stretch_look),
              "anchored_votes": "yes" if args.anchored_votes else None,
              "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach,
-             "second_seeds": " ".join(args.second_seeds) if args.second_seeds else None}
+             "second_seeds": (" ".join(map(str, args.second_seeds)) if args.second_seeds
+                              else None)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
             if v is not None}
 
@@ -633,7 +634,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
     for option, path in (("--first-model", args.first_model), ("--second-model", second),
                          ("--detector-model", args.detector_model), ("--third-model", third),
                          *(("--more-seeds", path) for path in more_seeds or []),
-                         *(("--second-seeds", Path(path)) for path in args.second_seeds or [])):
+                         *(("--second-seeds", path) for path in args.second_seeds or [])):
         if isinstance(path, Path) and (why := load_error(path)):
             raise ValueError(f"{option} {path}: {why}")
     acceptance = Acceptance()
@@ -647,7 +648,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        zoom_join=args.zoom_join, sharp_mean=args.sharp_mean,
                        stretch_look=args.stretch_look, anchored_votes=args.anchored_votes,
                        again_reach=args.again_reach,
-                       second_seeds=[Path(path) for path in args.second_seeds or []])
+                       second_seeds=args.second_seeds or [])
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -724,7 +725,7 @@ def main(argv: list[str] | None = None) -> int:
                            help="more training seeds of the first network's recipe, averaged "
                            "with the first and third (--combine seed-mean or mean), or 'none' for "
                            "the reader before rule DZ (default: the shipped ones)")
-    candidate.add_argument("--second-seeds", nargs="+", metavar="ONNX",
+    candidate.add_argument("--second-seeds", nargs="+", type=Path, metavar="ONNX",
                            help="more training seeds of the second network's recipe, their "
                            "mean with the second network vetoing (rule EY's candidate)")
     candidate.add_argument("--combine", choices=COMBINES, default=SHIPPED_COMBINE,

@@ -96,15 +96,21 @@ def paper_and_ink(session, n: int = 64, seed: int = 7) -> np.ndarray:
     return np.where(np.random.default_rng(seed).random(dims) < 0.8, 1.0, -1.0).astype(np.float32)
 
 
-def deviation(path: Path | str) -> float:
-    """How far the kernels :class:`OnnxNet` runs ``path`` on are from the file as written (no
-    graph optimisation at all): the largest difference of its first output on
-    :func:`paper_and_ink` inputs (at most EXACT_TOLERANCE: the same network)."""
+def as_written(path: Path | str):
+    """A session that runs the file's arithmetic as written, no graph optimisation at all: the
+    reference the kernels are judged by."""
     import onnxruntime as ort
 
     options = ort.SessionOptions()
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    written = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+
+
+def deviation(path: Path | str) -> float:
+    """How far the kernels :class:`OnnxNet` runs ``path`` on are from the file as written
+    (:func:`as_written`): the largest difference of its first output on :func:`paper_and_ink`
+    inputs (at most EXACT_TOLERANCE: the same network)."""
+    written = as_written(path)
     net = OnnxNet(path)
     x = paper_and_ink(written)
     want = written.run(net.outputs[:1], {net.input: x})[0]

@@ -5,20 +5,12 @@ kernels are tried before the unfused nodes)."""
 from __future__ import annotations
 
 import numpy as np
-import onnxruntime as ort
 import pytest
 
 from dealer_assist.vision import runtime
 from dealer_assist.vision.ink_pairs import CROP_H, CROP_W
 from dealer_assist.vision.model import model_path
-from dealer_assist.vision.runtime import EXACT_TOLERANCE, KERNELS, OnnxNet
-
-
-def as_written(path) -> ort.InferenceSession:
-    """The file's arithmetic, no graph optimisation at all: the reference."""
-    options = ort.SessionOptions()
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+from dealer_assist.vision.runtime import EXACT_TOLERANCE, KERNELS, OnnxNet, as_written
 
 
 @pytest.mark.parametrize("name", [
