@@ -133,3 +133,11 @@ def test_rule_ey_reader_is_named(capsys) -> None:
     doubled = bench(capsys, "--second-seeds", str(second))
     assert doubled["reader"] == {"second_seeds": str(second)}
     assert doubled["read_right"] == bench(capsys)["read_right"]  # a seed mean of one network
+
+
+def test_rule_fa_reader_is_named_and_reads_no_more_than_the_shipped(capsys) -> None:
+    one = bench(capsys, "--one-glyph")
+    assert one["reader"] == {"one_glyph": "yes"}
+    shipped = bench(capsys)
+    assert one["read_right"] <= shipped["read_right"]
+    assert one["read_wrong"] <= shipped["read_wrong"]
