@@ -12,7 +12,8 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
-        [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...] [--one-glyph]
+        [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...]
+        [--one-glyph | --no-one-glyph]
 
 DIR/labels.csv has a header ``file,cards`` and space-separated card codes per image. Prints each
 image's expected and read cards, then card recall, card precision, the median and 95th-percentile
@@ -68,9 +69,9 @@ how unread crops cut again narrower and wider across their step are read
 (``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
 their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
-find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--one-glyph`` drops
-a reading that shares a glyph with a surer reading of another card (``indices.one_glyph``, rule
-FA's candidate). A
+find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
+a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
+shipped, ``--one-glyph``, drops it: ``indices.one_glyph``). A
 file not named is the shipped one: since the fifty-first step a first network alone is measured with
 ``--third-model none`` (the reader before it: the first and second networks, ``lowest``), and
 rule DC's and DD's readers with ``--third-context 1.6`` (``indices.CONTEXT``) and ``--combine
@@ -131,6 +132,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     LOOK_AGAIN,
     SHIPPED_COMBINE,
     SHIPPED_LOOK_AGAIN,
+    SHIPPED_ONE_GLYPH,
     SHIPPED_STRETCH,
     STRETCH_NEEDS,
     WORK_LONG_SIDE,
@@ -621,7 +623,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "stretch_look": (None if args.stretch_look == SHIPPED_STRETCH
                               else args.stretch_look),
              "anchored_votes": "yes" if args.anchored_votes else None,
-             "one_glyph": "yes" if args.one_glyph else None,
+             "one_glyph": (None if args.one_glyph == SHIPPED_ONE_GLYPH
+                           else "yes" if args.one_glyph else "no"),
              "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach,
              "second_seeds": (" ".join(map(str, args.second_seeds)) if args.second_seeds
                               else None)}
@@ -756,9 +759,10 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")
-    candidate.add_argument("--one-glyph", action="store_true",
+    candidate.add_argument("--one-glyph", action=argparse.BooleanOptionalAction,
+                           default=SHIPPED_ONE_GLYPH,
                            help="drop a reading that shares a glyph with a surer reading of "
-                           "another card (rule FA's candidate)")
+                           "another card (shipped, rule FA; --no-one-glyph: the reader before)")
     candidate.add_argument("--again-reach", type=float, default=AGAIN_REACH, metavar="STEPS",
                            help="how far from the middle it looked at the detector's second "
                            "look may find an index, in its steps (rule ES's candidate 1.2; "

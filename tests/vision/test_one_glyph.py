@@ -1,8 +1,10 @@
-"""Issue 16's sixty-third step, rule FA's candidate: one glyph, one card. A fan's rank read once
+"""Issue 16's sixty-third step, rule FA (shipped): one glyph, one card. A fan's rank read once
 with its own suit and once with the next card's pip gives two cards from one printed glyph; the
 less sure reading is dropped (``indices.one_glyph``, ``IndexReader(one_glyph=True)``)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,6 +12,8 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.vision.indices import SHARED_GLYPH, IndexRead, IndexReader, one_glyph
 from dealer_assist.vision.ink_pairs import candidate
+from dealer_assist.vision.recognizer import Recognizer
+from dealer_assist.vision.sources import read_image
 
 
 def reading(code: str, prob: float, rank: tuple[float, float], suit: tuple[float, float]
@@ -59,11 +63,37 @@ def test_a_dropped_reading_does_not_drop_others() -> None:
     assert sorted(codes(one_glyph([a, b, c]))) == ["3S", "8C"]
 
 
-@pytest.mark.parametrize("on", [False, True])
-def test_the_reader_applies_it_only_when_asked(monkeypatch: pytest.MonkeyPatch, on: bool) -> None:
+@pytest.mark.parametrize("on", [None, False, True])
+def test_the_shipped_reader_applies_it(monkeypatch: pytest.MonkeyPatch, on: bool | None) -> None:
     reads = [reading("8C", 0.99, (100, 100), (100, 117)),
              reading("8S", 0.95, (100, 100), (115, 110))]
-    reader = IndexReader(proposals="learned", one_glyph=on)
+    reader = (IndexReader(proposals="learned") if on is None
+              else IndexReader(proposals="learned", one_glyph=on))
     monkeypatch.setattr(reader, "readings", lambda *_a: [("blob pair", r) for r in reads])
     frame = np.full((200, 200, 3), 255, np.uint8)
-    assert sorted(codes(reader.read(frame))) == (["8C"] if on else ["8C", "8S"])
+    assert sorted(codes(reader.read(frame))) == (["8C", "8S"] if on is False else ["8C"])
+
+
+# A 200-px square of a rendered fan (held-out design Tigullio International; `bench_vision.py
+# --synthetic fans --seed 20261559`, scene 106, where the wrong 8♠ showed the lead), at its place
+# in a 1280 x 960 frame whose rest is the table's median colour: the 8♣'s 8, half under the 9♠,
+# with the 9♠'s spade pip beside it.
+FAN = Path(__file__).with_name("data") / "fan-8c-under-9s.png"
+FAN_AT, FRAME, TABLE = (454, 523), (960, 1280), (171, 223, 126)
+
+
+def fan_frame() -> np.ndarray:
+    frame = np.empty((*FRAME, 3), np.uint8)
+    frame[:] = TABLE
+    square = read_image(FAN)
+    x, y = FAN_AT
+    frame[y:y + square.shape[0], x:x + square.shape[1]] = square
+    return frame
+
+
+@pytest.mark.parametrize("on", [False, True])
+def test_a_rank_read_with_the_next_cards_pip_is_dropped(on: bool) -> None:
+    recognizer = Recognizer(index_reader=IndexReader(one_glyph=on))
+    read = sorted(p.code for p in recognizer.read(fan_frame()) if p.code)
+    # the reader before rule FA also reads the 8 with the 9's spade; the 8♣ (surer) stays
+    assert read == (["8C", "9S"] if on else ["8C", "8S", "9S"])
