@@ -185,16 +185,22 @@ def open_source(spec: str | int | Path, loop: bool = False) -> FrameSource:
     if path.is_dir():
         return ImageFolderSource(path, loop=loop)
     if path.suffix.lower() in IMAGE_SUFFIXES:
-        return _SingleImage(path)
+        return _SingleImage(path, loop=loop)
     return VideoFileSource(path, loop=loop)
 
 
 class _SingleImage(FrameSource):
-    def __init__(self, path: Path) -> None:
+    """One image: one frame, or (``loop``) the same frame again and again, as a still camera
+    would give it (the app's camera loops its source: the voter needs several frames)."""
+
+    def __init__(self, path: Path, loop: bool = False) -> None:
         self.frame = read_image(path)
+        self.loop = loop
 
     def frames(self) -> Iterator[np.ndarray]:
         yield self.frame
+        while self.loop:
+            yield self.frame
 
 
 def read_image(path: str | Path, max_pixels: int = MAX_PIXELS) -> np.ndarray:

@@ -74,6 +74,14 @@ def test_open_source_dispatches_on_spec(folder: Path, tmp_path: Path) -> None:
     assert len(single) == 1 and int(single[0][0, 0, 0]) == 120
 
 
+def test_a_single_image_loops_when_asked_as_the_apps_camera_does(folder: Path) -> None:
+    # the app opens its camera with loop=True: an image is then a still camera, frame after
+    # frame, so that the voter gets the votes it needs (before, one frame and the panel waited)
+    frames = iter(open_source(folder / "f1.png", loop=True))
+    again = [next(frames) for _ in range(5)]
+    assert all(int(f[0, 0, 0]) == 120 for f in again)
+
+
 def test_missing_files_are_reported(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_image(tmp_path / "nope.jpg")
