@@ -63,6 +63,9 @@ class TableScreen(QWidget):
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tableScreen")
+        # paint the theme's background (a plain QWidget ignores a stylesheet's): in the dark
+        # theme its light labels were on light grey
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.session = session
         self.actions: list[Action] = []
         self.selected: Action | None = None

@@ -6,6 +6,7 @@ import argparse
 
 import pytest
 from gui_driver import GAMES, Driver, demo_session, driver_fixture, window_fixture  # noqa: F401
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QPushButton, QWizard
 
 from dealer_assist.gui import app as app_module
@@ -197,6 +198,9 @@ def test_theme_toggle_and_cards_drawn(qtbot, data_dir):
     assert "#161b22" in window.styleSheet() + app_module.QApplication.instance().styleSheet()
     card = CardFace("10H")
     assert not card.grab().isNull()
+    # the table screen paints the dark background itself (its labels are light text)
+    at = window.table.mapTo(window, QPoint(2, window.table.height() // 2))
+    assert window.grab().toImage().pixelColor(at).lightness() < 60
     window.close_table()
 
 
