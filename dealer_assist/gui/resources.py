@@ -16,7 +16,7 @@ SCOPES = ("#tableScreen", "#startScreenHost", "#sessionWizard", "#settlementDial
           "#historyDialog", "#voidDialog", "#standingsDialog", "#offerDialog",
           "#correctDialog", "#confirmDialog", "#settlementSlip", "#trainingWindow",
           "#reconcileWindow")
-GLOBAL = ("QMenuBar", "QMenu", "QToolTip")
+GLOBAL = ("QMenuBar", "QMenu", "QToolTip", "QStatusBar")
 CONTAINERS = ("QWidget", "QDialog", "QWizard", "QWizardPage", "QMainWindow")
 
 

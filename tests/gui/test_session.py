@@ -200,7 +200,13 @@ def test_theme_toggle_and_cards_drawn(qtbot, data_dir):
     assert not card.grab().isNull()
     # the table screen paints the dark background itself (its labels are light text)
     at = window.table.mapTo(window, QPoint(2, window.table.height() // 2))
-    assert window.grab().toImage().pixelColor(at).lightness() < 60
+    shot = window.grab().toImage()
+    assert shot.pixelColor(at).lightness() < 60
+    # and round the felt (the seats' scroll area), and the status bar
+    felt = window.table.table
+    assert shot.pixelColor(felt.mapTo(window, QPoint(2, 2))).lightness() < 60
+    bar = window.statusBar()
+    assert shot.pixelColor(bar.mapTo(window, QPoint(4, bar.height() // 2))).lightness() < 60
     window.close_table()
 
 
