@@ -81,10 +81,10 @@ def seats_scroll(widget: QWidget) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(widget)
-    widget.setAutoFillBackground(False)  # setWidget turned it on, in the palette's light grey
-    # the viewport too: the screen's themed background shows round the felt (#table paints
-    # only the oval itself)
-    area.setStyleSheet("QScrollArea, QScrollArea > QWidget { background: transparent; }")
+    # setWidget turned the fill on, in the palette's light grey: #table paints only the oval,
+    # so the screen's themed background shows round it
+    widget.setAutoFillBackground(False)
+    area.setStyleSheet("QScrollArea { background: transparent; }")
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a tap on the felt leaves the keys where they are
     QScroller.grabGesture(area.viewport(), QScroller.ScrollerGestureType.TouchGesture)
     return area
