@@ -10,7 +10,11 @@ cards, and for ``--synthetic`` the same seed and scenes). Pooled over all pairs,
 (a) reads more cards than the shipped reader, and under each light (``--perturb`` mode, or none)
     at least ``LIGHT_SHARE`` of its cards;
 (b) keeps a precision of at least ``PRECISION_FLOOR`` (the issue's target) on each kind of scene
-    (``synthetic training``, ``synthetic heldout``, ...);
+    (``synthetic training``, ``synthetic heldout``, ...), or, on a kind where the shipped reader
+    is under that floor too, shows no significant loss against it there ((c)'s test on that
+    kind alone; rule FC, sixty-fifth step: the shipped reader itself was under the floor on one
+    kind or another on three of four pairs of fresh seeds, so the floor alone mostly measured
+    which seeds were drawn);
 (c) shows no significant loss of precision, over everything and on the held-out designs alone:
     given both readers' wrong readings, the candidate's share of them is tested against its share
     of the cards read (one-sided exact binomial test), and must give p ≥ ``ALPHA``.
@@ -149,9 +153,15 @@ def verdict(pairs: list[tuple[Run, Run]]) -> tuple[bool, list[str]]:
               f"(a) light {light}: {lb.right} against {la.right} (at least {LIGHT_SHARE:.0%})")
     for kind in dict.fromkeys(r.kind for r in shipped):
         ka, kb = (pooled(r for r in runs if r.kind == kind) for runs in (shipped, candidate))
-        check(kb.precision >= PRECISION_FLOOR,
-              f"(b) {kind}: precision {kb.precision:.2%} ({kb.wrong} wrong of {kb.read}; "
-              f"shipped {ka.precision:.2%}, {ka.wrong} of {ka.read})")
+        text = (f"(b) {kind}: precision {kb.precision:.2%} ({kb.wrong} wrong of {kb.read}; "
+                f"shipped {ka.precision:.2%}, {ka.wrong} of {ka.read})")
+        if kb.precision >= PRECISION_FLOOR:
+            check(True, text)
+        elif ka.precision >= PRECISION_FLOOR:
+            check(False, f"{text}; under the floor, which the shipped reader holds")
+        else:
+            p = more_wrong_p(kb, ka)
+            check(p >= ALPHA, f"{text}; both under the floor: p = {p:.3f} (at least {ALPHA})")
     held_out = [(a, b) for a, b in pairs if "heldout" in a.kind]
     for name, group in (("everything", pairs), ("held-out designs", held_out)):
         if not group:

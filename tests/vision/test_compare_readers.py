@@ -85,6 +85,29 @@ def test_precision_under_the_issues_target_on_one_kind_fails(tmp_path, capsys) -
     assert "FAIL  (b) synthetic training (index): precision 99.48%" in capsys.readouterr().out
 
 
+def test_under_the_floor_where_the_shipped_reader_is_too_is_judged_against_it(
+        tmp_path, capsys) -> None:
+    # fans: the shipped reader 99.40 %, the candidate 99.30 %: under the floor both, and 14
+    # wrong against 12 on as many cards is no significant loss
+    shipped = [(4000, 10, "training"), (2000, 12, "fans")]
+    candidate = [(4040, 10, "training"), (2000, 14, "fans")]
+    assert compare(tmp_path, shipped, candidate) == EXIT_OK
+    assert "pass  (b) synthetic fans (index): precision 99.30%" in capsys.readouterr().out
+    # 30 wrong against 12 is one
+    candidate = [(4040, 10, "training"), (2000, 30, "fans")]
+    assert compare(tmp_path, shipped, candidate) == EXIT_REFUSED
+    out = capsys.readouterr().out
+    assert "FAIL  (b) synthetic fans (index)" in out and "both under the floor: p = 0.00" in out
+
+
+def test_under_the_floor_where_the_shipped_reader_holds_it_fails(tmp_path, capsys) -> None:
+    # 11 wrong against 8 is no significant loss, but the shipped reader holds the floor here
+    shipped = [(2000, 8, "training")]
+    candidate = [(2100, 11, "training")]
+    assert compare(tmp_path, shipped, candidate) == EXIT_REFUSED
+    assert "which the shipped reader holds" in capsys.readouterr().out
+
+
 def test_a_significant_loss_of_precision_on_held_out_designs_fails(tmp_path, capsys) -> None:
     # 99.63 % clears the floor, but 15 wrong against 1 on as many cards is no chance
     assert compare(tmp_path, [(4000, 1)], [(4001, 15)]) == EXIT_REFUSED
