@@ -3,11 +3,29 @@
     uv run python scripts/build_index_model.py generate [--scenes 4000] [--workers 1]
     bash scripts/train_venv.sh       # the torch venv, build/train-venv, at uv.lock's versions
     build/train-venv/bin/python scripts/build_index_model.py all     # generate + both stages
-    # the shipped first, third, fourth and fifth networks (issue 16's fifty-first step, rule
-    # DS: MX1q and MXq, two training seeds of one recipe on one render; fifty-third step, rule
-    # DZ: MX2q, its third seed; fifty-fourth step, rule EB: MX3q, its fourth; render 17 min,
-    # training about 30 min each alone, 45 beside other work; a rebuild on another machine
-    # differs slightly):
+    # the shipped first, third, fourth and fifth networks (issue 16's sixty-fifth step, rule FC:
+    # EXr's PV1r, PV0, PV2 and PV3r, four training seeds of one recipe on one render that also
+    # teaches the partly covered indices; render 10 min, training 27 min each alone, about 32
+    # beside other work; a rebuild on another machine differs slightly; the four files are also
+    # kept in scripts/candidates/ with their sha256):
+    #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
+    #       --augment pips --average-epochs 10 --design-mix 0.45 0.15 0.2 0 0.2
+    #       --partly-visible 0.6 --train-seed 1 --data build/index-data-pv62
+    #       --work build/index-train-pv62-1 --out build/index_cnn_pv62_1_float.onnx
+    #   quantize --data build/index-data-pv62 --model build/index_cnn_pv62_1_float.onnx
+    #       --out models/index_cnn.onnx --reduce-range                         # the first
+    #   the same with --train-seed 0 --work build/index-train-pv63-0, quantized (as written) to
+    #       models/index_cnn_c.onnx; --train-seed 2 (build/index-train-pv63-2), as written, to
+    #       models/index_cnn_d.onnx; --train-seed 3 (build/index-train-pv63-3) with
+    #       --reduce-range to models/index_cnn_e.onnx. quantize refuses a copy ONNX Runtime does
+    #       not run as written; --reduce-range is for those (seeds 1 and 3 here)
+    # the shipped second network, models/index_cnn_b.onnx (sixty-fifth step, rule FC: BPV):
+    #   the recipe under "tried as the second network (sixty-second step, rule EX: BPV ...)"
+    #   below, then quantize --data build/index-data-bpv
+    # the first, third, fourth and fifth networks from the fifty-first to the sixty-fourth step
+    # (rule DS: MX1q and MXq, two training seeds of one recipe on one render; fifty-third step,
+    # rule DZ: MX2q, its third seed; fifty-fourth step, rule EB: MX3q, its fourth; render 17 min,
+    # training about 30 min each alone, 45 beside other work):
     #   all --width 24 --workers 2 --threads 2 --channels-last --stage1-epochs 60 --cover 0.1
     #       --augment pips --average-epochs 10 --design-mix 0.45 0.15 0.2 0 0.2
     #       --data build/index-data-mx --work build/index-train-mx
@@ -32,7 +50,7 @@
     # stages by hand: train --epochs 20 --lr 3e-3 --smoothing 0.05 --work build/index-train/stage1
     #                 train --epochs 5 --lr 1e-3 --init build/index-train/stage1/checkpoint.pt
     #                       --work build/index-train/stage2
-    # the second network, models/index_cnn_b.onnx (issue 16, twenty-third step: BC1; about
+    # the second network from the twenty-third to the sixty-fourth step (BC1; about
     # 51 min here: generate 12 min, training 39 min):
     #   all --seed 1 --train-seed 1 --scaled-cut --width 24 --stage1-epochs 60 --cover 0.1
     #       --augment courts --data build/index-data-b --work build/index-train-b

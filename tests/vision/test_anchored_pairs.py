@@ -104,13 +104,15 @@ def test_an_anchored_crop_gets_no_second_look(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.skipif(not decks.held_out_decks(),
                     reason="no SVG deck installed (kdegames-card-data-kf5)")
-@pytest.mark.parametrize(("seed", "card"), [(9013, "QD"), (9035, "AD")])
+@pytest.mark.parametrize(("seed", "card"), [(9053, "7S")])
 def test_an_unseen_designs_fanned_card_is_read_from_its_anchored_crop(
         monkeypatch: pytest.MonkeyPatch, seed: int, card: str) -> None:
     """A penguins scene (a design held out of training; found by comparing the reader with and
     without anchored crops over seeds 9000-9119; found again for each shipped index network
-    and detector, last for the sixtieth step's detector: 4 of the 120 scenes gain a card (9013,
-    9035, 9096, 9103), none loses one; 9059 reads a J♣ that is not on the table either way):
+    and detector, last for the sixty-fifth step's networks: 2 of the 120 scenes gain a card
+    (9053's 7♠, and 9096's 5♦, which is on the table but not counted legible), none loses one,
+    none reads a card that is not on the table; the sixtieth step's detector with the networks
+    before: 9013, 9035, 9096, 9103):
     the card is read with them, not without, and nothing that is not on the table is read
     either way."""
     _name, frame, expected, on_table, *_sizes = list(synthetic_items("heldout", 2, seed))[1]

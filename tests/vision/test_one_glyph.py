@@ -74,12 +74,15 @@ def test_the_shipped_reader_applies_it(monkeypatch: pytest.MonkeyPatch, on: bool
     assert sorted(codes(reader.read(frame))) == (["8C", "8S"] if on is False else ["8C"])
 
 
-# A 200-px square of a rendered fan (held-out design Tigullio International; `bench_vision.py
+# A 400-px square of a rendered fan (held-out design Tigullio International; `bench_vision.py
 # --synthetic fans --seed 20261559`, scene 106, where the wrong 8♠ showed the lead), at its place
 # in a 1280 x 960 frame whose rest is the table's median colour: the 8♣'s 8, half under the 9♠,
-# with the 9♠'s spade pip beside it.
+# with the 9♠'s spade pip beside it. (A 200-px square until the sixty-fifth step's networks,
+# which read that square's 8♣ from a crop whose rank point lies 7 px from the 8♠'s, beyond
+# rule FA's reach, and keep both; the rank point moves a few pixels with what surrounds the
+# fan, and in the whole scene and this square it is the 8♠'s glyph. A borderline case, pinned.)
 FAN = Path(__file__).with_name("data") / "fan-8c-under-9s.png"
-FAN_AT, FRAME, TABLE = (454, 523), (960, 1280), (171, 223, 126)
+FAN_AT, FRAME, TABLE = (354, 423), (960, 1280), (171, 223, 126)
 
 
 def fan_frame() -> np.ndarray:

@@ -111,8 +111,12 @@ def test_an_unknown_stretch_need_is_refused() -> None:
         IndexReader(stretch_look="yes")
 
 
+# gm-paris: seed 907's 6♦ until the sixty-fifth step's networks, which read it either way; 906 is
+# the first of seeds 900-959 where the stretched look adds exactly one card with them (it adds
+# cards in 9 of those 60 scenes, takes none away, and no card read is off the table but 915's J♣,
+# read either way)
 @needs_decks
-@pytest.mark.parametrize(("deck", "seed", "card"), [("gm-paris", 907, "6D"),
+@pytest.mark.parametrize(("deck", "seed", "card"), [("gm-paris", 906, "QS"),
                                                      ("tigullio-international", 910, "3D")])
 def test_a_steep_cameras_card_of_an_unseen_deck_is_read_only_with_the_stretched_look(
         deck: str, seed: int, card: str) -> None:
