@@ -11,7 +11,7 @@
         [--detector-model ONNX] [--acceptance-factor F]
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
-        [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored]
+        [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored] [--stretch-from P]
         [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...]
         [--one-glyph | --no-one-glyph]
 
@@ -68,6 +68,8 @@ plain mean at thresholds scaled by F on frames read unsharpened (rule EK); ``--s
 how unread crops cut again narrower and wider across their step are read
 (``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
 their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
+``--stretch-from P`` leaves the crops whose likeliest card is under P out of that look
+(``indices.STRETCH_FROM``; rule FD's candidate 0.4);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
 find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
 a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
@@ -134,6 +136,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     SHIPPED_LOOK_AGAIN,
     SHIPPED_ONE_GLYPH,
     SHIPPED_STRETCH,
+    STRETCH_FROM,
     STRETCH_NEEDS,
     WORK_LONG_SIDE,
     ZOOM_JOIN,
@@ -626,6 +629,7 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "one_glyph": (None if args.one_glyph == SHIPPED_ONE_GLYPH
                            else "yes" if args.one_glyph else "no"),
              "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach,
+             "stretch_from": None if args.stretch_from == STRETCH_FROM else args.stretch_from,
              "second_seeds": (" ".join(map(str, args.second_seeds)) if args.second_seeds
                               else None)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
@@ -655,7 +659,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        stretch_look=args.stretch_look, anchored_votes=args.anchored_votes,
                        one_glyph=args.one_glyph,
                        again_reach=args.again_reach,
-                       second_seeds=args.second_seeds or [])
+                       second_seeds=args.second_seeds or [],
+                       stretch_from=args.stretch_from)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -756,6 +761,9 @@ def main(argv: list[str] | None = None) -> int:
                            "across their step, for a steep camera: read at an anchored crop's "
                            "threshold (shipped, rule EP), their own (rule EO) or not at all "
                            "(off: the reader before)")
+    candidate.add_argument("--stretch-from", type=float, default=STRETCH_FROM, metavar="P",
+                           help="the stretched look leaves out crops whose likeliest card is "
+                           "under P (rule FD's candidate 0.4; shipped: %(default)s)")
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")

@@ -184,6 +184,9 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # seeds 0.5 % more cards, 2.5 % more at a 45-55 degree camera); "off", none (the reader before)
 STRETCHES = ((0.6, 0.75), (1.33, 1.67))
 STRETCH_MOST = 12
+# the least probability of its likeliest card a crop needs to be looked at so (rule FD's
+# candidate: SECOND_FROM; shipped: 0, every unread crop that names a card)
+STRETCH_FROM = 0.0
 STRETCH_NEEDS = ("off", "own", "anchored")
 SHIPPED_STRETCH = "anchored"
 # One glyph, one card (rule FA, sixty-third step; see SHARED_GLYPH): shipped on; off, the reader
@@ -291,7 +294,8 @@ class IndexReader:
     second network's recipe, whose softmax is averaged with the second network's before it
     vetoes (:class:`SeedMean`; none shipped). ``one_glyph``: a reading that shares a glyph
     with a surer reading of another card is dropped (:func:`one_glyph`; shipped, rule FA;
-    False: the reader before).
+    False: the reader before). ``stretch_from``: the stretched look leaves out the crops whose
+    likeliest card is less probable than this (STRETCH_FROM; rule FD's candidate 0.4).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -303,7 +307,8 @@ class IndexReader:
                  sharp_mean: float | None = None, stretch_look: str = SHIPPED_STRETCH,
                  anchored_votes: bool = False, again_reach: float = AGAIN_REACH,
                  second_seeds: Sequence[Path] = (),
-                 one_glyph: bool = SHIPPED_ONE_GLYPH) -> None:
+                 one_glyph: bool = SHIPPED_ONE_GLYPH,
+                 stretch_from: float = STRETCH_FROM) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -340,6 +345,7 @@ class IndexReader:
         # these thresholds instead (None: every frame as the others)
         self.sharp = None if sharp_mean is None else ("mean", self.acceptance.scaled(sharp_mean))
         self.stretch_look = stretch_look
+        self.stretch_from = stretch_from
         self.anchored_votes = anchored_votes
         self.one_glyph = one_glyph
 
@@ -622,7 +628,8 @@ class IndexReader:
             return []
         best = probs.argmax(axis=1)
         pool = [i for i, (k, _p) in enumerate(decisions)
-                if k == 0 and best[i] != 0 and not cands[i][0].anchored]
+                if k == 0 and best[i] != 0 and not cands[i][0].anchored
+                and probs[i, best[i]] >= self.stretch_from]
         pool = sorted(pool, key=lambda i: -probs[i, best[i]])[:STRETCH_MOST]
         if not pool:
             return []

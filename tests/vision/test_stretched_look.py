@@ -9,7 +9,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from dealer_assist.vision.indices import CLASSES, STRETCH_MOST, STRETCHES, IndexReader
+from dealer_assist.vision.indices import (
+    CLASSES,
+    SECOND_FROM,
+    STRETCH_FROM,
+    STRETCH_MOST,
+    STRETCHES,
+    IndexReader,
+)
 from dealer_assist.vision.ink_pairs import candidate, stretched
 from dealer_assist.vision.recognizer import Recognizer
 from scripts.vision_data import decks, scenes
@@ -91,6 +98,30 @@ def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monke
     assert reader._stretched_looks(frame, cands, decisions, probs, 1.0) == []
     surest_unread = [20 + 10 * i for i in range(n - 2, n - 2 - STRETCH_MOST, -1)]
     assert looked == pytest.approx(surest_unread)
+
+
+@pytest.mark.parametrize("stretch_from", [STRETCH_FROM, SECOND_FROM])
+def test_crops_naming_their_card_under_stretch_from_are_not_looked_at(
+        monkeypatch, stretch_from: float) -> None:
+    reader = IndexReader(stretch_look="own", stretch_from=stretch_from)
+    assert IndexReader().stretch_from == STRETCH_FROM == 0.0  # shipped: every crop
+    def likeliest(p: float) -> np.ndarray:  # 7♥ at p, the rest spread over the other classes
+        row = np.full(len(CLASSES), (1 - p) / (len(CLASSES) - 1), np.float32)
+        row[CLASSES.index("7H")] = p
+        return row
+
+    probs = np.stack([likeliest(p) for p in (0.2, 0.39, 0.4, 0.7)])
+    looked = []
+
+    def probabilities(crops, context):
+        looked.extend(c.rank[0] for c in context[1][::4])
+        return np.stack([one_hot("none", 0.9)] * len(crops))
+
+    monkeypatch.setattr(reader, "probabilities", probabilities)
+    frame = np.full((99, 400, 3), 255, np.uint8)
+    assert reader._stretched_looks(frame, unread(4), [(0, 0.5)] * 4, probs, 1.0) == []
+    # the surest first; under SECOND_FROM (0.4) the two least sure are left out
+    assert looked == ([50, 40] if stretch_from else [50, 40, 30, 20])
 
 
 @pytest.mark.parametrize(("mean", "own", "anchored"), [(0.95, ["7H"], []), (0.99, ["7H"], ["7H"])])
