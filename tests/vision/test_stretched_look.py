@@ -79,14 +79,10 @@ def test_a_card_both_cuts_of_one_side_name_surely_enough_is_read(
     assert cut == [sum(len(side) for side in STRETCHES)]
 
 
-def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monkeypatch) -> None:
-    reader = IndexReader(stretch_look="own")
-    n = STRETCH_MOST + 4
-    cands = unread(n)
-    probs = np.stack([one_hot("7H", 0.5 + 0.02 * i) for i in range(n)])
-    probs[0] = one_hot("none", 0.1)  # likeliest: no card
-    decisions = [(0, 0.5)] * n
-    decisions[-1] = (CLASSES.index("7H"), 0.9)  # read already
+def looked_at(monkeypatch, reader: IndexReader, cands: list, decisions: list,
+              probs: np.ndarray) -> list[float]:
+    """The rank x of each crop the stretched look cut again, in order (its cuts all read as no
+    card, so nothing is read)."""
     looked = []
 
     def probabilities(crops, context):
@@ -96,6 +92,18 @@ def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monke
     monkeypatch.setattr(reader, "probabilities", probabilities)
     frame = np.full((99, 400, 3), 255, np.uint8)
     assert reader._stretched_looks(frame, cands, decisions, probs, 1.0) == []
+    return looked
+
+
+def test_only_unread_crops_that_name_a_card_are_cut_again_the_surest_first(monkeypatch) -> None:
+    reader = IndexReader(stretch_look="own")
+    n = STRETCH_MOST + 4
+    cands = unread(n)
+    probs = np.stack([one_hot("7H", 0.5 + 0.02 * i) for i in range(n)])
+    probs[0] = one_hot("none", 0.1)  # likeliest: no card
+    decisions = [(0, 0.5)] * n
+    decisions[-1] = (CLASSES.index("7H"), 0.9)  # read already
+    looked = looked_at(monkeypatch, reader, cands, decisions, probs)
     surest_unread = [20 + 10 * i for i in range(n - 2, n - 2 - STRETCH_MOST, -1)]
     assert looked == pytest.approx(surest_unread)
 
@@ -105,21 +113,14 @@ def test_crops_naming_their_card_under_stretch_from_are_not_looked_at(
         monkeypatch, stretch_from: float) -> None:
     reader = IndexReader(stretch_look="own", stretch_from=stretch_from)
     assert IndexReader().stretch_from == STRETCH_FROM == 0.0  # shipped: every crop
+
     def likeliest(p: float) -> np.ndarray:  # 7♥ at p, the rest spread over the other classes
         row = np.full(len(CLASSES), (1 - p) / (len(CLASSES) - 1), np.float32)
         row[CLASSES.index("7H")] = p
         return row
 
     probs = np.stack([likeliest(p) for p in (0.2, 0.39, 0.4, 0.7)])
-    looked = []
-
-    def probabilities(crops, context):
-        looked.extend(c.rank[0] for c in context[1][::4])
-        return np.stack([one_hot("none", 0.9)] * len(crops))
-
-    monkeypatch.setattr(reader, "probabilities", probabilities)
-    frame = np.full((99, 400, 3), 255, np.uint8)
-    assert reader._stretched_looks(frame, unread(4), [(0, 0.5)] * 4, probs, 1.0) == []
+    looked = looked_at(monkeypatch, reader, unread(4), [(0, 0.5)] * 4, probs)
     # the surest first; under SECOND_FROM (0.4) the two least sure are left out
     assert looked == ([50, 40] if stretch_from else [50, 40, 30, 20])
 
