@@ -69,7 +69,7 @@ how unread crops cut again narrower and wider across their step are read
 (``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
 their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
 ``--stretch-from P`` leaves the crops whose likeliest card is under P out of that look
-(``indices.STRETCH_FROM``; rule FD's candidate 0.4);
+(``indices.STRETCH_FROM``, 0.4 since rule FE; 0: the reader before);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
 find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
 a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
@@ -763,7 +763,7 @@ def main(argv: list[str] | None = None) -> int:
                            "(off: the reader before)")
     candidate.add_argument("--stretch-from", type=float, default=STRETCH_FROM, metavar="P",
                            help="the stretched look leaves out crops whose likeliest card is "
-                           "under P (rule FD's candidate 0.4; shipped: %(default)s)")
+                           "under P (shipped by rule FE: %(default)s; 0: the reader before)")
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")
