@@ -184,8 +184,8 @@ LOOKS = ((0.8, 0.0, 0.0), (0.9, 0.0, 0.0), (1.1, 0.0, 0.0), (1.25, 0.0, 0.0),
 # seeds 0.5 % more cards, 2.5 % more at a 45-55 degree camera); "off", none (the reader before)
 STRETCHES = ((0.6, 0.75), (1.33, 1.67))
 STRETCH_MOST = 12
-# (the least probability of its likeliest card a crop needs to be looked at so: STRETCH_FROM,
-# below SECOND_FROM)
+# STRETCH_FROM, the least probability of its likeliest card a crop needs for this look, is set
+# after SECOND_FROM below
 STRETCH_NEEDS = ("off", "own", "anchored")
 SHIPPED_STRETCH = "anchored"
 # One glyph, one card (rule FA, sixty-third step; see SHARED_GLYPH): shipped on; off, the reader
