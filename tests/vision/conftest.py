@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -26,3 +28,15 @@ def read_codes(recognizer: Recognizer):
         return codes(recognizer.read(frame))
 
     return read
+
+
+@pytest.fixture(params=["empty", "broken", "missing"])
+def unreadable_folder(request, tmp_path: Path) -> Path:
+    """A photo folder a diagnostic over folders must refuse: empty, holding a broken JPEG, or
+    not there."""
+    folder = tmp_path / "photos"
+    if request.param != "missing":
+        folder.mkdir()
+    if request.param == "broken":
+        (folder / "x.jpg").write_bytes(b"not a jpeg")
+    return folder

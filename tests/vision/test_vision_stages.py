@@ -68,13 +68,6 @@ def test_a_folder_is_read_and_its_stages_tabulated(tmp_path: Path, capsys) -> No
     assert ms["the recogniser's read"] >= ms["the corner-index reader"] >= ms["proposals"] > 0
 
 
-@pytest.mark.parametrize("make", ["empty", "broken", "missing"])
-def test_a_folder_without_a_readable_image_is_refused(tmp_path: Path, capsys, make: str
-                                                      ) -> None:
-    folder = tmp_path / "photos"
-    if make != "missing":
-        folder.mkdir()
-    if make == "broken":
-        (folder / "x.jpg").write_bytes(b"not a jpeg")
-    assert main([str(folder)]) == 2
+def test_a_folder_without_a_readable_image_is_refused(unreadable_folder: Path, capsys) -> None:
+    assert main([str(unreadable_folder)]) == 2
     assert capsys.readouterr().err.startswith("error: ")
