@@ -12,6 +12,7 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored] [--stretch-from P]
+        [--skip-explained | --no-skip-explained]
         [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...]
         [--one-glyph | --no-one-glyph]
 
@@ -69,7 +70,9 @@ how unread crops cut again narrower and wider across their step are read
 (``indices.STRETCHES``): at an anchored crop's threshold (``anchored``, shipped, rule EP), at
 their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
 ``--stretch-from P`` leaves the crops whose likeliest card is under P out of that look
-(``indices.STRETCH_FROM``, 0.4 since rule FE; 0: the reader before);
+(``indices.STRETCH_FROM``, 0.4 since rule FE; 0: the reader before); ``--skip-explained`` looks
+no further in a card outline a detector's crop reads (``explained.py``, rule FF's candidate;
+``--no-skip-explained`` the reader before);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
 find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
 a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
@@ -135,6 +138,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     SHIPPED_COMBINE,
     SHIPPED_LOOK_AGAIN,
     SHIPPED_ONE_GLYPH,
+    SHIPPED_SKIP_EXPLAINED,
     SHIPPED_STRETCH,
     STRETCH_FROM,
     STRETCH_NEEDS,
@@ -630,6 +634,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
                            else "yes" if args.one_glyph else "no"),
              "again_reach": None if args.again_reach == AGAIN_REACH else args.again_reach,
              "stretch_from": None if args.stretch_from == STRETCH_FROM else args.stretch_from,
+             "skip_explained": (None if args.skip_explained == SHIPPED_SKIP_EXPLAINED
+                                else "yes" if args.skip_explained else "no"),
              "second_seeds": (" ".join(map(str, args.second_seeds)) if args.second_seeds
                               else None)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
@@ -660,7 +666,8 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        one_glyph=args.one_glyph,
                        again_reach=args.again_reach,
                        second_seeds=args.second_seeds or [],
-                       stretch_from=args.stretch_from)
+                       stretch_from=args.stretch_from,
+                       skip_explained=args.skip_explained)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -764,6 +771,11 @@ def main(argv: list[str] | None = None) -> int:
     candidate.add_argument("--stretch-from", type=float, default=STRETCH_FROM, metavar="P",
                            help="the stretched look leaves out crops whose likeliest card is "
                            "under P (shipped by rule FE: %(default)s; 0: the reader before)")
+    candidate.add_argument("--skip-explained", action=argparse.BooleanOptionalAction,
+                           default=SHIPPED_SKIP_EXPLAINED,
+                           help="a card outline a detector's crop reads at its own index's "
+                           "scale gets no whole-frame pairs and no further looks (rule FF's "
+                           "candidate; --no-skip-explained: the reader before)")
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")

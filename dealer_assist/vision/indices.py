@@ -24,6 +24,7 @@ import numpy as np
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
+from dealer_assist.vision.explained import explained, inside, without
 from dealer_assist.vision.exposure import blurred, unsharp
 from dealer_assist.vision.index_detector import AGAIN_REACH, DET_LONG_SIDE, IndexDetector
 from dealer_assist.vision.ink_pairs import (
@@ -206,6 +207,9 @@ SECOND_FROM = 0.4
 # p95 frame time 61.2 ms against 66.7, at 10 of 10 384 cards; 0, every unread crop that names a
 # card, is the reader before)
 STRETCH_FROM = SECOND_FROM
+# Rule FF's candidate (sixty-seventh step): the card outlines a detector's crop reads are looked
+# at no more (explained.py); False: the reader before
+SHIPPED_SKIP_EXPLAINED = False
 # A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
 # network's recipe with another training seed, shown the first network's own crop, asked when the
 # second is. The two seeds' mean is one opinion, which the second network vetoes (COMBINES'
@@ -300,7 +304,9 @@ class IndexReader:
     with a surer reading of another card is dropped (:func:`one_glyph`; shipped, rule FA;
     False: the reader before). ``stretch_from``: the stretched look leaves out the crops whose
     likeliest card is less probable than this (STRETCH_FROM, shipped by rule FE; 0: the
-    reader before).
+    reader before). ``skip_explained``: rule FF's candidate, a card outline (given to
+    :meth:`read`) that a detector's crop reads at its own index's scale gets no whole-frame
+    pairs and no further looks (``explained.py``; SHIPPED_SKIP_EXPLAINED).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -313,7 +319,8 @@ class IndexReader:
                  anchored_votes: bool = False, again_reach: float = AGAIN_REACH,
                  second_seeds: Sequence[Path] = (),
                  one_glyph: bool = SHIPPED_ONE_GLYPH,
-                 stretch_from: float = STRETCH_FROM) -> None:
+                 stretch_from: float = STRETCH_FROM,
+                 skip_explained: bool = SHIPPED_SKIP_EXPLAINED) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -353,6 +360,7 @@ class IndexReader:
         self.stretch_from = stretch_from
         self.anchored_votes = anchored_votes
         self.one_glyph = one_glyph
+        self.skip_explained = skip_explained
 
     @property
     def min_prob(self) -> float:
@@ -365,38 +373,64 @@ class IndexReader:
         and its group: the detector peak it came from (-1: a classical ink-blob pair).
         ``scaled``: ``small`` already scaled to the detector's input size, if the caller has it;
         ``paper``: the frame's card-white mask (``detect.white_mask``, any scale), likewise."""
+        paper = self._paper(small, scaled, paper)
+        cands, detected = self._detected_candidates(small, scaled, paper)
+        return cands + self._whole_frame_candidates(small, paper, detected)
+
+    def _paper(self, small: np.ndarray, scaled: np.ndarray | None, paper: np.ndarray | None
+               ) -> np.ndarray | None:
+        """The card-white mask the zoomed pass and the whole-frame pairs look on: ``paper`` if
+        given, else found (at the detector's size); None without a detector."""
+        if paper is not None or self.detector is None:
+            return paper
+        return white_mask(scaled if scaled is not None else
+                          scaled_down(small, DETECT_LONG_SIDE)[0])
+
+    def _detected_candidates(self, small: np.ndarray, scaled: np.ndarray | None,
+                             paper: np.ndarray | None
+                             ) -> tuple[list[tuple[Candidate, float, int]],
+                                        list[tuple[np.ndarray, np.ndarray]]]:
+        """The crops the index detector proposes (see :meth:`candidates`) and its detected
+        indices' (rank, suit) estimates."""
         cands: list[tuple[Candidate, float, int]] = []
         detected: list[tuple[np.ndarray, np.ndarray]] = []
-        if self.detector is not None:
-            if paper is None:  # the zoomed pass and the whole-frame pairs look on card paper
-                paper = white_mask(scaled if scaled is not None else
-                                   scaled_down(small, DETECT_LONG_SIDE)[0])
-            strict = max(self.min_prob, self.acceptance.detector_pair)
-            peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
-            for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
-                if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
-                    g = len(detected)
-                    detected.append((r, s))
-                    # ink-blob pairs that agree with the detected index (sharp where the glyphs
-                    # separate), and the detector's own pair (rough: it must be surer)
-                    blobs = window_blobs(small, r, s)
-                    pairs = local_pairs(small, r, s, blobs=blobs)
-                    cands += [(c, self.min_prob, g) for c in pairs]
-                    cands.append((candidate(r, s, detected=True), strict, g))
-                    if not pairs:  # a glyph merged with its surroundings: cut on the other
-                        vote = g if self.anchored_votes else -1
-                        cands += [(c, max(self.min_prob, self.acceptance.anchored), vote)
-                                  for c in anchored_pairs(r, s, blobs)]
+        if self.detector is None:
+            return cands, detected
+        strict = max(self.min_prob, self.acceptance.detector_pair)
+        peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
+        for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
+            if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
+                g = len(detected)
+                detected.append((r, s))
+                # ink-blob pairs that agree with the detected index (sharp where the glyphs
+                # separate), and the detector's own pair (rough: it must be surer)
+                blobs = window_blobs(small, r, s)
+                pairs = local_pairs(small, r, s, blobs=blobs)
+                cands += [(c, self.min_prob, g) for c in pairs]
+                cands.append((candidate(r, s, detected=True), strict, g))
+                if not pairs:  # a glyph merged with its surroundings: cut on the other
+                    vote = g if self.anchored_votes else -1
+                    cands += [(c, max(self.min_prob, self.acceptance.anchored), vote)
+                              for c in anchored_pairs(r, s, blobs)]
+        return cands, detected
+
+    def _whole_frame_candidates(self, small: np.ndarray, paper: np.ndarray | None,
+                                detected: list[tuple[np.ndarray, np.ndarray]],
+                                away: Sequence[np.ndarray] = ()
+                                ) -> list[tuple[Candidate, float, int]]:
+        """The ink-blob pairs of the whole frame (see :meth:`candidates`), none inside the
+        quads ``away`` (work pixels: card outlines read already, ``explained.py``)."""
         if self.proposals == "classical":  # the pipeline before the detector
-            cands += [(c, self.min_prob, -1) for c in find_candidates(small)]
-        elif self.proposals == "both":
-            # the indices the detector missed: ink on card paper only, and not the pairs that
-            # agree with a detected index (its own: read already, or not its closest); a glyph
-            # merged with a printed line stays merged (ink_pairs.LINE_MIN_LENGTH: rule AV)
-            blobs = glyph_blobs(small, paper_region(paper, small.shape[1::-1]))
-            cands += [(c, self.acceptance.whole_frame, -1)
-                      for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
-        return cands
+            return [(c, self.min_prob, -1) for c in find_candidates(small)]
+        if self.proposals != "both":
+            return []
+        # the indices the detector missed: ink on card paper only, and not the pairs that
+        # agree with a detected index (its own: read already, or not its closest); a glyph
+        # merged with a printed line stays merged (ink_pairs.LINE_MIN_LENGTH: rule AV)
+        where = without(paper_region(paper, small.shape[1::-1]), away)
+        blobs = glyph_blobs(small, where)
+        return [(c, self.acceptance.whole_frame, -1)
+                for c in find_candidates(small, blobs, detected, CLASSICAL_MOST)]
 
     def _zoomed_peaks(self, small: np.ndarray, paper: np.ndarray,
                       found: list[tuple[np.ndarray, np.ndarray]]
@@ -489,41 +523,78 @@ class IndexReader:
         return opinion(net, normalise(np.stack([crop(image, widened(cands[i], k)) for i in ask])))
 
     def read(self, frame: np.ndarray, scaled: np.ndarray | None = None,
-             paper: np.ndarray | None = None) -> list[IndexRead]:
+             paper: np.ndarray | None = None, outlines: Sequence[np.ndarray] = ()
+             ) -> list[IndexRead]:
         """Confident index readings, one per card and place (duplicates merged). ``scaled``:
         ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), and ``paper``, its
         card-white mask, if the caller has them (the recogniser's outline search works at that
-        size: one resize less)."""
-        reads = [r for _way, r in self.readings(frame, scaled, paper)]
+        size: one resize less). ``outlines``: the frame's card outlines (frame pixels,
+        ``detect.find_cards``); with ``skip_explained``, those a detector's crop reads are
+        looked at no more (``explained.py``)."""
+        reads = [r for _way, r in self.readings(frame, scaled, paper, outlines)]
         return _merge(one_glyph(reads) if self.one_glyph else reads)
 
     def readings(self, frame: np.ndarray, scaled: np.ndarray | None = None,
-                 paper: np.ndarray | None = None) -> list[tuple[str, IndexRead]]:
+                 paper: np.ndarray | None = None, outlines: Sequence[np.ndarray] = ()
+                 ) -> list[tuple[str, IndexRead]]:
         """Every reading :meth:`read` merges, each with the way it was read (one of WAYS; the
         diagnostic ``scripts/vision_paths.py`` counts what each way adds)."""
         with self._settings_for(frame, scaled):
             small, scale, scaled = self.work_inputs(frame, scaled)
-            cands = self.candidates(small, scaled, paper)
+            paper = self._paper(small, scaled, paper)
+            # the detector's crops first: the card outlines they read explain (if the reader
+            # looks for that) get no whole-frame pairs and no further looks
+            cands, detected = self._detected_candidates(small, scaled, paper)
+            decisions, probs = self._classified(small, cands)
+            away = self._explained(outlines, scale, cands, decisions)
+            more = self._whole_frame_candidates(small, paper, detected, away)
+            if more:
+                more_decisions, more_probs = self._classified(small, more)
+                cands, decisions = cands + more, decisions + more_decisions
+                probs = np.vstack([probs, more_probs])
             if not cands:
                 return []
-            crops = np.stack([crop(small, c) for c, _need, _g in cands])
-            decisions, probs = self.classify(crops, [need for _c, need, _g in cands],
-                                             (small, [c for c, _need, _g in cands]))
             reads = [(_way(c, g), IndexRead(parse_card(CLASSES[k]), p, rescaled(c, 1 / scale)))
                      for (c, _need, g), (k, p) in zip(cands, decisions, strict=True) if k]
+            # the crops of an explained card that read nothing are looked at no more
+            skip = (inside(np.array([c.centre for c, _n, _g in cands]), away)
+                    & np.array([k == 0 for k, _p in decisions]))
             # the group, second and stretched looks read with the networks alone (not
             # :meth:`classify`): a deck adaptation vets their readings (:meth:`vetted`)
-            for way, more in (
+            for way, more_reads in (
                     ("group", self.vetted(small, self._group_reads(
                         cands, probs, probs.argmax(axis=1), scale), scale)),
                     ("second look", self.vetted(small, self._second_looks(
-                        small, [c for c, _need, _g in cands], decisions, probs, scale), scale)),
+                        small, [c for c, _need, _g in cands], decisions, probs, scale, skip),
+                        scale)),
                     ("detected again",
-                     self._detected_again(small, cands, decisions, probs, scale)),
+                     self._detected_again(small, cands, decisions, probs, scale, skip)),
                     ("stretched look", self.vetted(small, self._stretched_looks(
-                        small, cands, decisions, probs, scale), scale))):
-                reads += [(way, r) for r in more]
+                        small, cands, decisions, probs, scale, skip), scale))):
+                reads += [(way, r) for r in more_reads]
             return reads
+
+    def _classified(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]]
+                    ) -> tuple[list[tuple[int, float]], np.ndarray]:
+        """:meth:`classify` of the crops of ``cands`` (candidates in the work image ``small``,
+        with what each needs)."""
+        if not cands:
+            return [], np.zeros((0, len(CLASSES)), np.float32)
+        crops = np.stack([crop(small, c) for c, _need, _g in cands])
+        return self.classify(crops, [need for _c, need, _g in cands],
+                             (small, [c for c, _need, _g in cands]))
+
+    def _explained(self, outlines: Sequence[np.ndarray], scale: float,
+                   cands: list[tuple[Candidate, float, int]],
+                   decisions: list[tuple[int, float]]) -> list[np.ndarray]:
+        """The card ``outlines`` (frame pixels) that the crops read explain
+        (``explained.explained``), in work pixels; none unless ``skip_explained``."""
+        if not self.skip_explained or not outlines or not any(k for k, _p in decisions):
+            return []
+        read = [(c, k) for (c, _need, _g), (k, _p) in zip(cands, decisions, strict=True) if k]
+        return explained([np.asarray(q, np.float32) * scale for q in outlines],
+                         np.array([c.centre for c, _k in read]),
+                         np.array([c.size for c, _k in read]), [CLASSES[k] for _c, k in read])
 
     def vetted(self, small: np.ndarray, reads: list[IndexRead], scale: float
                ) -> list[IndexRead]:
@@ -562,8 +633,8 @@ class IndexReader:
         return small, scale, scaled
 
     def _detected_again(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
-                        decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
-                        ) -> list[IndexRead]:
+                        decisions: list[tuple[int, float]], probs: np.ndarray, scale: float,
+                        skip: np.ndarray | None = None) -> list[IndexRead]:
         """Readings of the detected indices whose own crop names a card first, but not surely
         enough: the detector looks at each again at a standard scale
         (:meth:`IndexDetector.look_again`), and the new cut is read if it is sure enough and
@@ -578,6 +649,8 @@ class IndexReader:
                   if c.detected and k == 0 and best[i] != 0]
         if self.look_again == "all":
             unsure += self._blank_detections(cands, decisions, best)
+        if skip is not None:
+            unsure = [i for i in unsure if not skip[i]]
         if not unsure:
             return []
         again = self.detector.look_again(small, [(cands[i][0].rank, cands[i][0].suit)
@@ -603,13 +676,14 @@ class IndexReader:
                 if c.detected and k == 0 and best[i] == 0 and g not in read][:AGAIN_BLANK_MOST]
 
     def _second_looks(self, small: np.ndarray, cands: list[Candidate],
-                      decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
-                      ) -> list[IndexRead]:
+                      decisions: list[tuple[int, float]], probs: np.ndarray, scale: float,
+                      skip: np.ndarray | None = None) -> list[IndexRead]:
         """Readings of the crops the network is unsure of, cut again (see LOOKS)."""
         best = probs.argmax(axis=1)
         top = probs[np.arange(len(best)), best]
         unsure = [i for i, (k, _p) in enumerate(decisions)
-                  if k == 0 and best[i] != 0 and top[i] >= AGAIN_FROM and not cands[i].anchored]
+                  if k == 0 and best[i] != 0 and top[i] >= AGAIN_FROM and not cands[i].anchored
+                  and (skip is None or not skip[i])]
         unsure = sorted(unsure, key=lambda i: -top[i])[:AGAIN_MOST]
         if not unsure:
             return []
@@ -625,8 +699,8 @@ class IndexReader:
         return reads
 
     def _stretched_looks(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
-                         decisions: list[tuple[int, float]], probs: np.ndarray, scale: float
-                         ) -> list[IndexRead]:
+                         decisions: list[tuple[int, float]], probs: np.ndarray, scale: float,
+                         skip: np.ndarray | None = None) -> list[IndexRead]:
         """Readings of unread crops that name a card first, cut again narrower and wider
         across their step (see STRETCHES); none if ``stretch_look`` is "off"."""
         if self.stretch_look == "off":
@@ -634,7 +708,7 @@ class IndexReader:
         best = probs.argmax(axis=1)
         pool = [i for i, (k, _p) in enumerate(decisions)
                 if k == 0 and best[i] != 0 and not cands[i][0].anchored
-                and probs[i, best[i]] >= self.stretch_from]
+                and probs[i, best[i]] >= self.stretch_from and (skip is None or not skip[i])]
         pool = sorted(pool, key=lambda i: -probs[i, best[i]])[:STRETCH_MOST]
         if not pool:
             return []

@@ -11,6 +11,7 @@ import numpy as np
 from dealer_assist.vision.adapt import AdaptedIndexReader, DeckAdaptation
 from dealer_assist.vision.barcode import label_on_card, labels_anywhere
 from dealer_assist.vision.detect import Outlines, find_cards, warp_card
+from dealer_assist.vision.explained import in_corner
 from dealer_assist.vision.exposure import exposed
 from dealer_assist.vision.fan import find_loose_indices
 from dealer_assist.vision.indices import IndexRead, IndexReader
@@ -76,7 +77,8 @@ class Recognizer:
         frame = exposed(frame)
         outlines = find_cards(frame)
         quads = outlines.quads
-        reads = [] if self.index is None else self.index.read(frame, outlines.small, outlines.mask)
+        reads = ([] if self.index is None else
+                 self.index.read(frame, outlines.small, outlines.mask, quads))
         proposals: list[Proposal] = []
         pip_ranks: dict[int, str] = {}  # unknown whole cards: the rank their pips count, or
         # PICTURE: one coloured blob in the middle, a court card's picture
@@ -142,11 +144,12 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
             loose = [r for r in loose if r not in inside]
             pips = pip_ranks.get(id(p))
             card = inside[0].card
-            in_corner = any(_in_corner(r.candidate.centre, p.quad) for r in inside)
+            at_corner = bool(in_corner(np.array([r.candidate.centre for r in inside]),
+                                       p.quad).any())
             # an outline whose corners hold none of the indices is not that card's (a pale
             # stretch of table, a pile): the card is where its surest index is
-            place = p.quad if in_corner else max(inside, key=lambda r: r.prob).candidate.quad
-            if pips == PICTURE and card.rank in NUMBER_RANKS and in_corner:
+            place = p.quad if at_corner else max(inside, key=lambda r: r.prob).candidate.quad
+            if pips == PICTURE and card.rank in NUMBER_RANKS and at_corner:
                 out.append(p)  # a court picture on a card whose index names a number: unknown
                 continue
             if card.rank in NUMBER_RANKS and pips in NUMBER_RANKS and pips != card.rank:
@@ -156,7 +159,7 @@ def _with_indices(cards: list[Proposal], reads: list[IndexRead],
                 conf = round(_index_confidence(inside) * PIPS_DISAGREE, 3)
             else:  # pips that count the same number are a second cue, in the index's card
                 conf = min(1.0, _index_confidence(inside)
-                           + (0.05 if pips == card.rank and in_corner else 0))
+                           + (0.05 if pips == card.rank and at_corner else 0))
             out.append(Proposal(card, conf, place, "visual", step=_step(inside)))
         elif p.card is not None and codes - {p.card.code} and not _face_has_strongest(p, inside):
             loose = [r for r in loose if r not in inside]
@@ -256,17 +259,6 @@ def _face_has_strongest(p: Proposal, inside: list[IndexRead]) -> bool:
 def _one_card_inside(reads: list[IndexRead], quad: np.ndarray) -> bool:
     """Do the index readings inside ``quad`` name exactly one card?"""
     return len({r.card.code for r in reads if _inside(r.candidate.centre, quad)}) == 1
-
-
-def _in_corner(point: tuple[float, float], quad: np.ndarray) -> bool:
-    """Is ``point`` where a corner index of a card with outline ``quad`` is printed (within a
-    quarter of the width and a fifth of the height of a corner)?"""
-    to_unit = cv2.getPerspectiveTransform(quad.astype(np.float32), _UNIT)
-    u, v = cv2.perspectiveTransform(np.float32([[point]]), to_unit)[0, 0]
-    return min(u, 1 - u) <= 0.25 and min(v, 1 - v) <= 0.2
-
-
-_UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
 
 def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
