@@ -87,7 +87,8 @@ def misses(kind: str, scenes: int, seed: int, perturb: str | None = None) -> lis
             else np.zeros((0, len(CLASSES)))
         # the index reader's own readings (after the proposals above, which test_vision_misses
         # compares with those of the recogniser's read just before them)
-        indexed = {r.card.code for r in reader.read(frame, outlines.small, outlines.mask)}
+        indexed = {r.card.code for r in reader.read(frame, outlines.small, outlines.mask,
+                                                    outlines.quads)}
         for code in missed:  # the card's index that reads best at its true cut
             why = max((_why(reader, small, scale, m, centres, probs) for m in marks
                        if m.code == code), key=lambda row: row["true_cut"])

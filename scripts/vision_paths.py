@@ -52,7 +52,7 @@ def cards_read(kind: str, scenes: int, seed: int, perturb: str | None = None) ->
         frame = exposed(frame)  # the reader's own inputs, as Recognizer.read gives them
         outlines = find_cards(frame)
         surest: dict[tuple[str, str], float] = {}
-        for way, r in reader.readings(frame, outlines.small, outlines.mask):
+        for way, r in reader.readings(frame, outlines.small, outlines.mask, outlines.quads):
             key = (str(r.card.code), way)
             surest[key] = max(surest.get(key, 0.0), r.prob)
         for code in sorted(read):
