@@ -71,8 +71,8 @@ how unread crops cut again narrower and wider across their step are read
 their own (``own``, rule EO) or not at all (``off``, the reader before the fifty-eighth step);
 ``--stretch-from P`` leaves the crops whose likeliest card is under P out of that look
 (``indices.STRETCH_FROM``, 0.4 since rule FE; 0: the reader before); ``--skip-explained`` looks
-no further in a card outline a detector's crop reads (``explained.py``, rule FF's candidate;
-``--no-skip-explained`` the reader before);
+no further in a card outline the detector's crops read in two corners (``explained.py``,
+shipped by rule FF; ``--no-skip-explained`` the reader before);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
 find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
 a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
@@ -773,9 +773,9 @@ def main(argv: list[str] | None = None) -> int:
                            "under P (shipped by rule FE: %(default)s; 0: the reader before)")
     candidate.add_argument("--skip-explained", action=argparse.BooleanOptionalAction,
                            default=SHIPPED_SKIP_EXPLAINED,
-                           help="a card outline a detector's crop reads at its own index's "
-                           "scale gets no whole-frame pairs and no further looks (rule FF's "
-                           "candidate; --no-skip-explained: the reader before)")
+                           help="a card outline the detector's crops read as one card in two "
+                           "corners gets no whole-frame pairs and no further looks (shipped, "
+                           "rule FF; --no-skip-explained: the reader before)")
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")

@@ -56,13 +56,13 @@ def test_sharpness_does_not_depend_on_brightness(scene) -> None:
 def _spy_on_work_image(monkeypatch: pytest.MonkeyPatch) -> list[np.ndarray]:
     """The work images the index reader's candidates are proposed in, as it reads."""
     seen: list[np.ndarray] = []
-    propose = IndexReader.candidates
+    propose = IndexReader._detected_candidates
 
     def spy(self, small, *args, **kwargs):
         seen.append(small.copy())
         return propose(self, small, *args, **kwargs)
 
-    monkeypatch.setattr(IndexReader, "candidates", spy)
+    monkeypatch.setattr(IndexReader, "_detected_candidates", spy)
     return seen
 
 

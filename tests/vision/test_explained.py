@@ -1,6 +1,6 @@
-"""Issue 16's sixty-seventh step (rule FF's candidate): a card outline that a detector's crop
-reads at its own index's scale is explained, and the index reader looks no further inside it
-(``explained.py``, ``IndexReader(skip_explained=True)``)."""
+"""Issue 16's sixty-seventh step (rule FF, shipped): a card outline that the detector's crops
+read as one card in two corners, at its own index's scale, is explained, and the index reader
+looks no further inside it (``explained.py``, ``IndexReader(skip_explained=True)``)."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_a_read_court_card_gets_no_whole_frame_pairs_and_fewer_crops(monkeypatch
         monkeypatch.setattr(reader, "classify", counted)
         monkeypatch.setattr(reader, "_whole_frame_candidates", proposed)
 
-    readers = {"before": IndexReader(), "FF": IndexReader(skip_explained=True)}
+    readers = {"before": IndexReader(skip_explained=False), "FF": IndexReader()}
     for name, reader in readers.items():
         spy(reader, name)
         assert "JD" in {p.code for p in Recognizer(index_reader=reader).read(frame)}
@@ -138,6 +138,7 @@ def test_a_read_court_card_gets_no_whole_frame_pairs_and_fewer_crops(monkeypatch
     assert crops["FF"] < crops["before"]
 
 
-def test_the_shipped_reader_looks_everywhere_as_before() -> None:
-    assert indices.SHIPPED_SKIP_EXPLAINED is False
-    assert IndexReader().skip_explained is False
+def test_the_shipped_reader_skips_explained_outlines_and_the_reader_before_does_not() -> None:
+    assert indices.SHIPPED_SKIP_EXPLAINED is True
+    assert IndexReader().skip_explained is True
+    assert IndexReader(skip_explained=False).skip_explained is False

@@ -72,8 +72,14 @@ def test_without_a_second_network_a_miss_is_the_first_network_s_alone() -> None:
                            "the first only 2, the second only 0")
 
 
+def cut_nothing(monkeypatch) -> None:
+    """The index reader proposes no crop: neither the detector's nor the whole frame's."""
+    monkeypatch.setattr(IndexReader, "_detected_candidates", lambda self, *args: ([], []))
+    monkeypatch.setattr(IndexReader, "_whole_frame_candidates", lambda self, *args: [])
+
+
 def test_a_reader_that_cuts_nothing_misses_for_want_of_a_crop(monkeypatch) -> None:
-    monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
+    cut_nothing(monkeypatch)
     rows = misses(KIND, 1, SEED)
     assert rows and {r["kind"] for r in rows} == {"no crop"}
 
@@ -124,7 +130,7 @@ def test_a_640_px_frame_s_true_cuts_follow_its_scale(monkeypatch) -> None:
     corner: its own step, within a third). Marks left at the scene's scale would double them
     and cut the true crops off the indices. No crop is cut, so every card is a miss: seed 25's
     first scene, with seven cards (the reader does not matter)."""
-    monkeypatch.setattr(IndexReader, "candidates", lambda self, *args, **kwargs: [])
+    cut_nothing(monkeypatch)
     full = {r["card"]: r["step"] for r in misses(KIND, 1, 25)}
     small = {r["card"]: r["step"] for r in misses(KIND, 1, 25, "small")}
     assert len(small) >= 5 and small.keys() == full.keys()
@@ -145,15 +151,15 @@ def test_the_diagnostic_cuts_its_crops_where_the_reader_does(perturb: str,
     import numpy as np
 
     calls: list[tuple[str, tuple]] = []
-    propose = IndexReader.candidates
+    propose = IndexReader._detected_candidates
 
-    def spy(self, small, scaled=None, paper=None):
+    def spy(self, small, scaled=None, paper=None):  # the diagnostic's way in: candidates
         calls.append((inspect.stack()[1].function, (small, scaled, paper)))
         return propose(self, small, scaled, paper)
 
-    monkeypatch.setattr(IndexReader, "candidates", spy)
+    monkeypatch.setattr(IndexReader, "_detected_candidates", spy)
     assert misses(KIND, SCENES, SEED, perturb)
-    diagnosed = [i for i, (caller, _args) in enumerate(calls) if caller == "misses"]
+    diagnosed = [i for i, (caller, _args) in enumerate(calls) if caller == "candidates"]
     assert diagnosed
     for i in diagnosed:
         assert calls[i - 1][0] == "readings"  # IndexReader.read's
