@@ -3,7 +3,8 @@
     uv run python scripts/bench_vision.py DIR [--json] [--runs N] [--perturb MODE]
                                               [--deck NAME]
     uv run python scripts/bench_vision.py --synthetic heldout|fans|training|training-fans|drawn-fans
-                                          (or oblique|training-oblique: a steep camera)
+                                          (or oblique|training-oblique: a steep camera;
+                                           closeup|training-closeup: cards close to it)
                                           [--scenes N]
                                           [--perturb MODE] [--proposals learned|classical|both]
     uv run python scripts/bench_vision.py --settle           # live reader on a busy 8-card frame
@@ -12,7 +13,7 @@
         [--combine seed-mean|lowest|either|mean] [--more-seeds ONNX ...]
         [--look-again named|all]                                    # a rule's reader
         [--zoom-join PX] [--sharp-mean F] [--stretch-look off|own|anchored] [--stretch-from P]
-        [--skip-explained | --no-skip-explained]
+        [--skip-explained | --no-skip-explained] [--close-up | --no-close-up]
         [--anchored-votes] [--again-reach STEPS] [--second-seeds ONNX ...]
         [--one-glyph | --no-one-glyph]
 
@@ -41,7 +42,9 @@ than training), ``training-fans`` their fans alone: the sets on which thresholds
 (never ``cards-real``, never the held-out designs). ``oblique`` and ``training-oblique``
 (fifty-seventh step): the same scenes with the camera looking across the table at OBLIQUE_TILT
 degrees from straight down, the steep end of the 0-55 degrees every other set and the training
-scenes draw from (a phone or tablet low beside the table).
+scenes draw from (a phone or tablet low beside the table). ``closeup`` and ``training-closeup``
+(sixty-seventh step): one or two cards 0.6-0.95 of the frame tall, as a card held up to the
+camera or a phone close above it (the other sets' cards are 90-560 px tall).
 
 ``--synthetic drawn-fans`` renders the fans of the recogniser's precision test
 (``tests/vision/test_recognition.py``: the project's drawn deck, ``synth.random_fan``; that test is
@@ -72,7 +75,9 @@ their own (``own``, rule EO) or not at all (``off``, the reader before the fifty
 ``--stretch-from P`` leaves the crops whose likeliest card is under P out of that look
 (``indices.STRETCH_FROM``, 0.4 since rule FE; 0: the reader before); ``--skip-explained`` looks
 no further in a card outline the detector's crops read in two corners (``explained.py``,
-shipped by rule FF; ``--no-skip-explained`` the reader before);
+shipped by rule FF; ``--no-skip-explained`` the reader before); ``--close-up`` reads a frame
+whose card outlines are all close to the camera at half the work size (``indices.CLOSE_SIZES``,
+rule FG's candidate);
 ``--again-reach STEPS`` how far from the middle it looked at the detector's second look may
 find an index (``index_detector.AGAIN_REACH``; rule ES's candidate 1.2); ``--no-one-glyph`` keeps
 a reading that shares a glyph with a surer reading of another card (the reader before rule FA;
@@ -135,6 +140,7 @@ from dealer_assist.vision.indices import (  # noqa: E402
     AVERAGING,
     COMBINES,
     LOOK_AGAIN,
+    SHIPPED_CLOSE_UP,
     SHIPPED_COMBINE,
     SHIPPED_LOOK_AGAIN,
     SHIPPED_ONE_GLYPH,
@@ -230,7 +236,8 @@ def photo_items(folder: Path, labels: list[tuple[str, set[str]]]) -> Iterator[It
 # ``--synthetic oblique`` / ``training-oblique``: the camera's tilt from straight down, degrees
 OBLIQUE_TILT = (45.0, 55.0)
 # the ``--synthetic`` kinds rendered by synthetic_scenes (with the scene's true indices)
-RENDERED_KINDS = ("heldout", "fans", "training", "training-fans", "oblique", "training-oblique")
+RENDERED_KINDS = ("heldout", "fans", "training", "training-fans", "oblique", "training-oblique",
+                  "closeup", "training-closeup")
 
 
 def synthetic_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None = None
@@ -256,7 +263,8 @@ def rendered_scenes(kind: str, scenes_n: int, seed: int, only: list[str] | None 
         deck = held[i % len(held)]
         faces = scenes.load_faces(deck)
         anchors = scenes.anchors_of(deck, faces)
-        layout = "fan" if kind.endswith("fans") else None
+        layout = ("fan" if kind.endswith("fans") else "closeup" if kind.endswith("closeup")
+                  else None)
         low, high = OBLIQUE_TILT if kind.endswith("oblique") else (0.0, scenes.MAX_TILT)
         sc = scenes.make_scene(rng, faces, (1280, 960), kind=layout, mild=True,
                                min_tilt=low, max_tilt=high)
@@ -636,6 +644,8 @@ def candidate_options(args: argparse.Namespace) -> dict[str, str | float]:
              "stretch_from": None if args.stretch_from == STRETCH_FROM else args.stretch_from,
              "skip_explained": (None if args.skip_explained == SHIPPED_SKIP_EXPLAINED
                                 else "yes" if args.skip_explained else "no"),
+             "close_up": (None if args.close_up == SHIPPED_CLOSE_UP
+                          else "yes" if args.close_up else "no"),
              "second_seeds": (" ".join(map(str, args.second_seeds)) if args.second_seeds
                               else None)}
     return {k: (v if isinstance(v, float) else str(v)) for k, v in given.items()
@@ -667,7 +677,7 @@ def candidate_reader(args: argparse.Namespace) -> IndexReader:
                        again_reach=args.again_reach,
                        second_seeds=args.second_seeds or [],
                        stretch_from=args.stretch_from,
-                       skip_explained=args.skip_explained)
+                       skip_explained=args.skip_explained, close_up=args.close_up)
 
 
 def seeds_option(values: list[str] | None) -> list[Path] | None:
@@ -701,7 +711,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="run the whole-card reader on every outline (as before)")
     parser.add_argument("--synthetic", choices=[*RENDERED_KINDS, "drawn-fans"],
                         help="seeded rendered scenes instead of DIR: of the held-out or the "
-                        "training deck designs (oblique: a steep camera), or the precision "
+                        "training deck designs (oblique: a steep camera; closeup: one or two "
+                        "cards 0.6-0.95 of the frame tall), or the precision "
                         "test's drawn fans")
     parser.add_argument("--scenes", type=int, default=120)
     parser.add_argument("--seed", type=int, default=20261124)
@@ -776,6 +787,11 @@ def main(argv: list[str] | None = None) -> int:
                            help="a card outline the detector's crops read as one card in two "
                            "corners gets no whole-frame pairs and no further looks (shipped, "
                            "rule FF; --no-skip-explained: the reader before)")
+    candidate.add_argument("--close-up", action=argparse.BooleanOptionalAction,
+                           default=SHIPPED_CLOSE_UP,
+                           help="a frame whose card outlines are all close to the camera is read "
+                           "at half the work size, the detector at half its (rule FG's "
+                           "candidate; --no-close-up: the reader before)")
     candidate.add_argument("--anchored-votes", action="store_true",
                            help="an anchored crop votes in its detected index's group (rule "
                            "EQ's candidate)")

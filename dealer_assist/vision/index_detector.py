@@ -49,13 +49,13 @@ class IndexDetector:
         self.max_peaks = max_peaks
         self.again_reach = again_reach
 
-    def maps(self, frame: np.ndarray, scaled: np.ndarray | None = None
-             ) -> tuple[np.ndarray, float]:
+    def maps(self, frame: np.ndarray, scaled: np.ndarray | None = None,
+             long_side: int = DET_LONG_SIDE) -> tuple[np.ndarray, float]:
         """The network's six output maps for a BGR ``frame`` and the scale the frame was run at.
-        ``scaled``: ``frame`` already scaled to at most DET_LONG_SIDE (INTER_AREA), if the
-        caller has it."""
+        ``scaled``: ``frame`` already scaled to at most ``long_side`` (INTER_AREA), if the
+        caller has it; ``long_side``: the input's long side at most (DET_LONG_SIDE)."""
         h, w = frame.shape[:2]
-        f = min(1.0, DET_LONG_SIDE / max(h, w))
+        f = min(1.0, long_side / max(h, w))
         size = (max(1, round(w * f)), max(1, round(h * f)))
         if f < 1:
             ready = scaled is not None and scaled.shape[1::-1] == size
@@ -70,13 +70,13 @@ class IndexDetector:
         out = self.net.run(blob)[0]
         return out[:, :-(-sh // STRIDE), :-(-sw // STRIDE)], f
 
-    def peaks(self, frame: np.ndarray, scaled: np.ndarray | None = None
-              ) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """(score, rank centre, suit centre) of each proposed index, strongest first (``scaled``:
-        see :meth:`maps`)."""
+    def peaks(self, frame: np.ndarray, scaled: np.ndarray | None = None,
+              long_side: int = DET_LONG_SIDE) -> list[tuple[float, np.ndarray, np.ndarray]]:
+        """(score, rank centre, suit centre) of each proposed index, strongest first (``scaled``,
+        ``long_side``: see :meth:`maps`)."""
         if frame.ndim != 3 or min(frame.shape[:2]) < 8:
             return []
-        out, f = self.maps(frame, scaled)
+        out, f = self.maps(frame, scaled, long_side)
         return _decoded(out, f, self.min_peak, self.max_peaks)
 
     def look_again(self, frame: np.ndarray, pairs: list[tuple[np.ndarray, np.ndarray]]

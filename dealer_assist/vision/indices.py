@@ -24,7 +24,7 @@ import numpy as np
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.vision.detect import DETECT_LONG_SIDE, scaled_down, white_mask
-from dealer_assist.vision.explained import explained, inside, without
+from dealer_assist.vision.explained import explained, inside, long_side, without
 from dealer_assist.vision.exposure import blurred, unsharp
 from dealer_assist.vision.index_detector import AGAIN_REACH, DET_LONG_SIDE, IndexDetector
 from dealer_assist.vision.ink_pairs import (
@@ -150,6 +150,16 @@ ZOOM_AREA = 0.5
 # paper into specks under ZOOM_MIN_SIDE, make one region (fifty-sixth step, rule EI; 0: as the
 # mask is, the reader before)
 ZOOM_JOIN = 0
+# A card close to the camera (rule FG's candidate, sixty-seventh step): its index is too big for
+# the detector, taught on rank-to-suit steps of 2.5-48 px at its input. A frame whose card
+# outlines are all CLOSE_FROM px long or more at the detector's size (48 px times 5.7, the least
+# of the middle half of a card's long side over its step, EXPLAINED_STEPS' choice on the
+# training designs) is read at CLOSE_SIZES: its work image at the outline search's 640 px, the
+# detector at half that, where its indices are in the detector's range
+CLOSE_FROM = 48 * 5.7
+# (work image long side, most enlargement, detector's input long side): at a card's usual size,
+# and close to the camera (an index 24 px or more apart at 640 px: more than a 40x28 crop needs)
+USUAL_SIZES, CLOSE_SIZES = (WORK_LONG_SIDE, ENLARGE_MOST, DET_LONG_SIDE), (640, 1.0, 320)
 # A second look at the crops the network is unsure of (the card it names first at AGAIN_FROM
 # or more, below what the crop needs): each is cut again at other scales and a little off its
 # centre (LOOKS: scale of the rank-to-suit step, shift across and along it in steps), and read
@@ -212,6 +222,9 @@ STRETCH_FROM = SECOND_FROM
 # (11 173 of 11 173), the p95 frame time 53.4 ms against 65.7 and 0.92 times the instructions;
 # False: the reader before
 SHIPPED_SKIP_EXPLAINED = True
+# Rule FG's candidate (sixty-seventh step): a frame of cards close to the camera read at
+# CLOSE_SIZES; False: the reader before
+SHIPPED_CLOSE_UP = False
 # A third index network (``models/index_cnn_c.onnx``, since the fifty-first step): the first
 # network's recipe with another training seed, shown the first network's own crop, asked when the
 # second is. The two seeds' mean is one opinion, which the second network vetoes (COMBINES'
@@ -309,7 +322,8 @@ class IndexReader:
     reader before). ``skip_explained``: a card outline (given to :meth:`read`) that the
     detector's crops read as one card in two corners gets no whole-frame pairs and no further
     looks (``explained.py``; shipped by rule FF, SHIPPED_SKIP_EXPLAINED; False: the reader
-    before).
+    before). ``close_up``: rule FG's candidate, a frame whose card outlines are all close to the
+    camera is read at CLOSE_SIZES (:func:`close_to_camera`; SHIPPED_CLOSE_UP).
     """
 
     def __init__(self, path=None, proposals: str = "both", second: Path | bool | None = True,
@@ -323,7 +337,8 @@ class IndexReader:
                  second_seeds: Sequence[Path] = (),
                  one_glyph: bool = SHIPPED_ONE_GLYPH,
                  stretch_from: float = STRETCH_FROM,
-                 skip_explained: bool = SHIPPED_SKIP_EXPLAINED) -> None:
+                 skip_explained: bool = SHIPPED_SKIP_EXPLAINED,
+                 close_up: bool = SHIPPED_CLOSE_UP) -> None:
         if proposals not in PROPOSERS:
             raise ValueError(f"proposals must be one of {', '.join(PROPOSERS)}")
         if combine not in COMBINES:
@@ -364,6 +379,8 @@ class IndexReader:
         self.anchored_votes = anchored_votes
         self.one_glyph = one_glyph
         self.skip_explained = skip_explained
+        self.close_up = close_up
+        self.sizes = USUAL_SIZES  # the sizes the frame being read is read at (CLOSE_SIZES)
 
     @property
     def min_prob(self) -> float:
@@ -400,7 +417,7 @@ class IndexReader:
         if self.detector is None:
             return cands, detected
         strict = max(self.min_prob, self.acceptance.detector_pair)
-        peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled)]
+        peaks = [(r, s) for _p, r, s in self.detector.peaks(small, scaled, self.sizes[2])]
         for r, s in peaks + self._zoomed_peaks(small, paper, peaks):
             if np.hypot(*(s - r)) >= 0.5 * MIN_GLYPH:
                 g = len(detected)
@@ -442,7 +459,7 @@ class IndexReader:
         usual scale, at each small region of card paper (a fan or a card far from the camera,
         whose indices are too small at the detector's size), less those that agree with an
         index in ``found``."""
-        det_scale = min(1.0, DET_LONG_SIDE / max(small.shape[:2]))
+        det_scale = min(1.0, self.sizes[2] / max(small.shape[:2]))
         zoom = ZOOM * det_scale  # work pixels to the zoomed pass's pixels
         to_work = small.shape[1] / paper.shape[1]
         h, w = small.shape[:2]
@@ -541,7 +558,25 @@ class IndexReader:
                  paper: np.ndarray | None = None, outlines: Sequence[np.ndarray] = ()
                  ) -> list[tuple[str, IndexRead]]:
         """Every reading :meth:`read` merges, each with the way it was read (one of WAYS; the
-        diagnostic ``scripts/vision_paths.py`` counts what each way adds)."""
+        diagnostic ``scripts/vision_paths.py`` counts what each way adds). With ``close_up``, a
+        frame whose card ``outlines`` are all close to the camera (CLOSE_FROM) is read at
+        CLOSE_SIZES: the frame at the detector's usual size (``scaled``) is read instead."""
+        if not (self.close_up and close_to_camera(frame, outlines)):
+            return self._readings(frame, scaled, paper, outlines)
+        half = scaled if scaled is not None else scaled_down(frame, DET_LONG_SIDE)[0]
+        f = half.shape[1] / frame.shape[1]
+        self.sizes = CLOSE_SIZES
+        try:
+            found = self._readings(half, None, paper, [np.asarray(q) * f for q in outlines])
+        finally:
+            self.sizes = USUAL_SIZES
+        return [(way, IndexRead(r.card, r.prob, rescaled(r.candidate, 1 / f)))
+                for way, r in found]
+
+    def _readings(self, frame: np.ndarray, scaled: np.ndarray | None,
+                  paper: np.ndarray | None, outlines: Sequence[np.ndarray]
+                  ) -> list[tuple[str, IndexRead]]:
+        """:meth:`readings` of ``frame`` at :attr:`sizes`."""
         with self._settings_for(frame, scaled):
             small, scale, scaled = self.work_inputs(frame, scaled)
             paper = self._paper(small, scaled, paper)
@@ -626,13 +661,14 @@ class IndexReader:
         input (``None``: the detector scales the work image down itself). ``scaled``: see
         :meth:`read`; it is not sharpened (a frame over WORK_LONG_SIDE gives the detector the
         sharpened work image, scaled down)."""
-        small, scale = work_size(frame)
+        work_long, enlarge_most, det_long = self.sizes
+        small, scale = work_size(frame, work_long, enlarge_most)
         if blurred(frame, scaled):
             small = unsharp(small)
         if scale < 1:  # the detector scales the work frame down itself
             scaled = None
         elif scale > 1 and scaled is None:  # its input is the frame, not its enlargement
-            scaled = scaled_down(frame, DET_LONG_SIDE)[0]
+            scaled = scaled_down(frame, det_long)[0]
         return small, scale, scaled
 
     def _detected_again(self, small: np.ndarray, cands: list[tuple[Candidate, float, int]],
@@ -856,13 +892,22 @@ def paper_region(paper: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     return cv2.resize(filled, size, interpolation=cv2.INTER_NEAREST)
 
 
-def work_size(frame: np.ndarray) -> tuple[np.ndarray, float]:
-    """``frame`` at the index reader's work size (WORK_LONG_SIDE pixels on its long side, a
-    small frame enlarged at most ENLARGE_MOST times) and the scale."""
+def close_to_camera(frame: np.ndarray, outlines: Sequence[np.ndarray]) -> bool:
+    """Whether ``frame`` has card outlines (frame pixels) and all are CLOSE_FROM px long or
+    more at the detector's usual input size."""
+    det_scale = min(1.0, DET_LONG_SIDE / max(frame.shape[:2]))
+    return bool(outlines) and min(long_side(q) for q in outlines) * det_scale >= CLOSE_FROM
+
+
+def work_size(frame: np.ndarray, long_side: int = WORK_LONG_SIDE,
+              enlarge_most: float = ENLARGE_MOST) -> tuple[np.ndarray, float]:
+    """``frame`` at the index reader's work size (``long_side`` pixels on its long side,
+    WORK_LONG_SIDE as a rule; a small frame enlarged at most ``enlarge_most`` times) and the
+    scale."""
     h, w = frame.shape[:2]
-    enlarge = min(ENLARGE_MOST, WORK_LONG_SIDE / max(h, w, 1))
+    enlarge = min(enlarge_most, long_side / max(h, w, 1))
     if enlarge <= 1:
-        return scaled_down(frame, WORK_LONG_SIDE)
+        return scaled_down(frame, long_side)
     size = (round(w * enlarge), round(h * enlarge))
     return cv2.resize(frame, size, interpolation=cv2.INTER_CUBIC), enlarge
 

@@ -321,6 +321,11 @@ def layout(rng: np.random.Generator, w: int, h: int, n_codes: int, kind: str
         start = np.array([w / 2, h / 2]) - d * step * n / 2
         for i in range(n):
             quads.append(card_rect(start + d * step * i, height, a + rng.normal(0, 3)))
+    elif kind == "closeup":  # one or two cards close to the camera, 0.6-0.95 of the frame tall
+        for _ in range(int(rng.integers(1, 3))):
+            hh = float(np.exp(rng.uniform(np.log(0.6 * h), np.log(0.95 * h))))
+            c = (rng.uniform(0.35, 0.65) * w, rng.uniform(0.4, 0.6) * h)
+            quads.append(card_rect(c, hh, rng.uniform(0, 360)))
     else:  # pile
         n = int(rng.integers(3, min(n_codes, 10) + 1))
         c0 = np.array([rng.uniform(0.3, 0.7) * w, rng.uniform(0.3, 0.7) * h])
