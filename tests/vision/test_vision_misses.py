@@ -162,6 +162,6 @@ def test_the_diagnostic_cuts_its_crops_where_the_reader_does(perturb: str,
     diagnosed = [i for i, (caller, _args) in enumerate(calls) if caller == "candidates"]
     assert diagnosed
     for i in diagnosed:
-        assert calls[i - 1][0] == "readings"  # IndexReader.read's
+        assert calls[i - 1][0] == "_readings"  # IndexReader.read's
         for mine, readers in zip(calls[i][1], calls[i - 1][1], strict=True):
             assert (mine is None and readers is None) or np.array_equal(mine, readers)
