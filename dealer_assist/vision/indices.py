@@ -565,11 +565,8 @@ class IndexReader:
             return self._readings(frame, scaled, paper, outlines)
         half = scaled if scaled is not None else scaled_down(frame, DET_LONG_SIDE)[0]
         f = half.shape[1] / frame.shape[1]
-        self.sizes = CLOSE_SIZES
-        try:
+        with self._read_at(CLOSE_SIZES):
             found = self._readings(half, None, paper, [np.asarray(q) * f for q in outlines])
-        finally:
-            self.sizes = USUAL_SIZES
         return [(way, IndexRead(r.card, r.prob, rescaled(r.candidate, 1 / f)))
                 for way, r in found]
 
@@ -627,11 +624,11 @@ class IndexReader:
                    decisions: list[tuple[int, float]]) -> list[np.ndarray]:
         """The card ``outlines`` (frame pixels) that the crops read explain
         (``explained.explained``), in work pixels; none unless ``skip_explained``."""
-        if not self.skip_explained or not outlines or not any(k for k, _p in decisions):
+        if not self.skip_explained:
             return []
         read = [(c, k) for (c, _need, _g), (k, _p) in zip(cands, decisions, strict=True) if k]
         return explained([np.asarray(q, np.float32) * scale for q in outlines],
-                         np.array([c.centre for c, _k in read]),
+                         np.array([c.centre for c, _k in read]).reshape(-1, 2),
                          np.array([c.size for c, _k in read]), [CLASSES[k] for _c, k in read])
 
     def vetted(self, small: np.ndarray, reads: list[IndexRead], scale: float
@@ -639,6 +636,15 @@ class IndexReader:
         """``reads`` (made in the work image ``small`` at ``scale``) that may stand: all of them
         (a deck adaptation overrides this, see ``adapt.AdaptedIndexReader``)."""
         return reads
+
+    @contextmanager
+    def _read_at(self, sizes: tuple[int, float, int]) -> Iterator[None]:
+        """:attr:`sizes` (USUAL_SIZES or CLOSE_SIZES) while the block runs."""
+        self.sizes = sizes
+        try:
+            yield
+        finally:
+            self.sizes = USUAL_SIZES
 
     @contextmanager
     def _settings_for(self, frame: np.ndarray, scaled: np.ndarray | None) -> Iterator[None]:
